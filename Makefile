@@ -1,0 +1,41 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON_VERSION := $(shell cat .python-version)
+PY := .venv/bin/python
+SERVICES := $(PY) scripts/services.py run
+
+.PHONY: run test venv deps frontend lint check schema bench clean
+
+run: deps frontend
+	$(SERVICES) --database spacemarket -- $(PY) scripts/dev.py
+
+test: deps frontend
+	$(SERVICES) --database spacemarket -- bash scripts/test.sh
+
+venv: .venv/.installed
+
+.venv/.installed: requirements.txt requirements-dev.txt .python-version
+	@bash scripts/bootstrap.sh
+	@touch $@
+
+deps: venv frontend/node_modules/.installed
+
+frontend/node_modules/.installed: $(wildcard frontend/package.json frontend/package-lock.json)
+	@if [ -f frontend/package.json ]; then cd frontend && npm ci --no-audit --no-fund; fi
+	@mkdir -p frontend/node_modules && touch $@
+
+frontend: frontend/node_modules/.installed
+	@if [ -f frontend/package.json ]; then cd frontend && npm run build; fi
+
+lint: venv
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+schema: venv
+	$(SERVICES) -- $(PY) manage.py spectacular --file docs/openapi.yaml --validate
+
+bench: deps
+	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench.py
+
+clean:
+	rm -rf .venv staticfiles static/dist frontend/node_modules

@@ -1,0 +1,201 @@
+import uuid
+
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", "Admin"
+    MODERATOR = "moderator", "Moderator"
+    HOST = "host", "Host"
+    SUB_HOST = "subHost", "Sub-host"
+    RENTER = "renter", "Renter"
+
+
+SELF_REGISTRATION_ROLES = (Role.RENTER, Role.HOST)
+STAFF_ROLES = (Role.ADMIN, Role.MODERATOR)
+HOST_SIDE_ROLES = (Role.HOST, Role.SUB_HOST)
+
+
+class Gender(models.TextChoices):
+    MALE = "male", "Male"
+    FEMALE = "female", "Female"
+    OTHER = "other", "Other"
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def create_user(self, email: str, password: str | None = None, **fields):
+        if not email:
+            raise ValueError("Email is required")
+        user = self.model(email=self.normalize_email(email).lower(), **fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_superuser(self, email: str, password: str | None = None, **fields):
+        fields.setdefault("role", Role.ADMIN)
+        fields.setdefault("account_verified", True)
+        return self.create_user(email, password, **fields)
+
+    def alive(self):
+        return self.filter(is_deleted=False)
+
+
+def avatar_path(instance: "User", filename: str) -> str:
+    return f"avatars/{instance.pk}/{uuid.uuid4().hex}.jpg"
+
+
+class User(AbstractBaseUser):
+    """A person on the marketplace, in one of five roles.
+
+    ``account_verified`` means the e-mail address was confirmed with a one-time code;
+    ``is_verified`` means staff approved the host's identity documents.
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    email = models.EmailField(max_length=254, unique=True)
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.RENTER)
+    host = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="sub_hosts",
+        help_text="For a subHost: the host it acts for.",
+    )
+    avatar = models.ImageField(upload_to=avatar_path, blank=True)
+    first_name = models.CharField(max_length=50, blank=True)
+    last_name = models.CharField(max_length=50, blank=True)
+    user_name = models.CharField(max_length=40, blank=True)
+    gender = models.CharField(max_length=8, choices=Gender.choices, blank=True)
+    bio = models.TextField(max_length=2000, blank=True)
+    state = models.CharField(max_length=80, blank=True)
+    country = models.CharField(max_length=80, blank=True)
+    city = models.CharField(max_length=80, blank=True)
+    emergency_contact_name = models.CharField(max_length=100, blank=True)
+    emergency_phone = models.CharField(max_length=15, blank=True)
+    emergency_relationship = models.CharField(max_length=50, blank=True)
+    emergency_email = models.EmailField(blank=True)
+    native_language = models.CharField(max_length=50, blank=True)
+    social_media_links = models.JSONField(default=list, blank=True)
+    notification_settings = models.JSONField(default=dict, blank=True)
+    tax = models.DecimalField(max_digits=5, decimal_places=2, default=0, help_text="Host tax, percent.")
+    fmc_token = models.CharField(max_length=512, blank=True)
+    is_verified = models.BooleanField(default=False, help_text="Identity approved by staff.")
+    account_verified = models.BooleanField(default=False, help_text="E-mail confirmed with a code.")
+    is_active = models.BooleanField(default=True, help_text="False while the account is suspended.")
+    is_deleted = models.BooleanField(default=False)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = []
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(Lower("email"), name="user_email_unique_ci"),
+            models.UniqueConstraint(Lower("user_name"), condition=~Q(user_name=""), name="user_user_name_unique_ci"),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="user_role_valid"),
+            models.CheckConstraint(condition=Q(gender__in=[*Gender.values, ""]), name="user_gender_valid"),
+            models.CheckConstraint(
+                condition=Q(role=Role.SUB_HOST, host__isnull=False) | (~Q(role=Role.SUB_HOST) & Q(host__isnull=True)),
+                name="user_sub_host_has_host",
+            ),
+            models.CheckConstraint(condition=Q(tax__gte=0, tax__lte=100), name="user_tax_percent"),
+        ]
+        indexes = [models.Index(fields=["role", "is_deleted"])]
+
+    def __str__(self) -> str:
+        return self.email
+
+    # --- Roles ---------------------------------------------------------------
+
+    @property
+    def is_staff(self) -> bool:
+        """Admin and moderator may use the Django admin."""
+        return self.role in STAFF_ROLES and self.is_active and not self.is_deleted
+
+    @property
+    def is_superuser(self) -> bool:
+        return self.role == Role.ADMIN and self.is_staff
+
+    def has_perm(self, perm: str, obj=None) -> bool:
+        if self.is_superuser:
+            return True
+        if not self.is_staff:
+            return False
+        app_label = perm.split(".", 1)[0]
+        return app_label not in MODERATOR_HIDDEN_APPS
+
+    def has_perms(self, perm_list, obj=None) -> bool:
+        return all(self.has_perm(perm, obj) for perm in perm_list)
+
+    def has_module_perms(self, app_label: str) -> bool:
+        return self.is_superuser or (self.is_staff and app_label not in MODERATOR_HIDDEN_APPS)
+
+    @property
+    def is_host_side(self) -> bool:
+        return self.role in HOST_SIDE_ROLES
+
+    @property
+    def acting_host_id(self):
+        """The host whose listings this user manages: itself for a host, its host for a subHost."""
+        if self.role == Role.HOST:
+            return self.pk
+        if self.role == Role.SUB_HOST:
+            return self.host_id
+        return None
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def avatar_url(self) -> str:
+        if self.avatar:
+            return self.avatar.url
+        return settings.STATIC_URL + "img/default-avatar.svg"
+
+
+# Moderators run the platform but do not touch money (spec: only the admin sees payouts).
+MODERATOR_HIDDEN_APPS = frozenset({"payments", "token_blacklist"})
+
+
+class OneTimeCode(models.Model):
+    """A 5-digit code mailed to confirm an e-mail address or to reset a password.
+
+    Only a hash of the code is stored. A new code replaces any earlier one of the user.
+    """
+
+    class Purpose(models.TextChoices):
+        VERIFY_EMAIL = "verifyEmail", "Verify e-mail"
+        RESET_PASSWORD = "resetPassword", "Reset password"
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="one_time_codes")
+    purpose = models.CharField(max_length=16, choices=Purpose.choices)
+    code_hash = models.CharField(max_length=128)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    attempts = models.PositiveSmallIntegerField(default=0)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(purpose__in=["verifyEmail", "resetPassword"]), name="otp_purpose_valid")
+        ]
+        indexes = [models.Index(fields=["user", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.purpose} code for {self.user_id}"

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CmsConfig(AppConfig):
+    name = "apps.cms"
+    label = "cms"

@@ -1,0 +1,10 @@
+"""Server-rendered pages. Each app adds its own pages module here; anything else is the 404 page."""
+
+from django.urls import include, path
+
+from . import pages
+
+urlpatterns = [
+    path("logout", pages.sign_out, name="sign-out"),
+    path("", include("apps.listings.page_urls")),
+]

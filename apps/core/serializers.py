@@ -1,0 +1,34 @@
+"""Serializer base: the API speaks camelCase with ``_id`` while Python keeps snake_case."""
+
+import re
+from typing import Any
+
+from rest_framework import serializers
+
+
+def camelize(name: str) -> str:
+    if name == "id":
+        return "_id"
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+_CAMEL_BOUNDARY = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+class ApiModelSerializer(serializers.ModelSerializer):
+    """A ModelSerializer whose model field ``first_name`` appears as ``firstName`` and ``id`` as ``_id``.
+
+    Declared fields keep the name they are declared with, so a serializer can still say
+    ``fooBar = serializers.CharField(source="...")`` explicitly.
+    """
+
+    def get_fields(self) -> dict[str, Any]:
+        fields = super().get_fields()
+        renamed: dict[str, Any] = {}
+        for name, field in fields.items():
+            api_name = camelize(name) if name not in self._declared_fields else name
+            if api_name != name and field.source is None:
+                field.source = name
+            renamed[api_name] = field
+        return renamed

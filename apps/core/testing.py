@@ -1,0 +1,56 @@
+"""Test helpers shared by every app: an API client with real tokens and the role matrix."""
+
+from collections.abc import Iterable
+
+from django.test import TestCase
+from rest_framework.test import APIClient
+
+ACTORS = ("anonymous", "renter", "other_renter", "host", "other_host", "sub_host", "moderator", "admin")
+
+
+class ApiClient(APIClient):
+    """Sends JSON by default and runs on-commit callbacks when each request ends, as a real commit would."""
+
+    def generic(self, method, path, data="", content_type="application/octet-stream", secure=False, **extra):
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            return super().generic(method, path, data, content_type, secure=secure, **extra)
+
+    def as_user(self, user) -> "ApiClient":
+        from apps.accounts.services import tokens_for
+
+        if user is not None:
+            self.credentials(HTTP_AUTHORIZATION=f"Bearer {tokens_for(user)['token']}")
+        return self
+
+
+def check_role_matrix(
+    clients: dict[str, ApiClient],
+    method: str,
+    url: str,
+    *,
+    allowed: Iterable[str],
+    data=None,
+    hidden_status: Iterable[int] = (403,),
+) -> dict[str, int]:
+    """Call ``url`` as every actor. Allowed actors must not get 401/403; anonymous others get 401,
+    signed-in others get 403 (or a status in ``hidden_status``, e.g. 404 where the object is hidden).
+
+    Returns each actor's status so a test can assert more.
+    """
+    allowed = set(allowed)
+    unknown = allowed - set(ACTORS)
+    assert not unknown, f"unknown actors {unknown}"
+    statuses = {}
+    for actor in ACTORS:
+        response = getattr(clients[actor], method.lower())(url, data, format="json")
+        statuses[actor] = response.status_code
+        if actor in allowed:
+            assert response.status_code not in (401, 403), (
+                f"{actor} was refused {method} {url}: {response.content[:300]!r}"
+            )
+        elif actor == "anonymous":
+            assert response.status_code == 401, f"anonymous got {response.status_code} on {method} {url}"
+        else:
+            assert response.status_code in set(hidden_status), f"{actor} got {response.status_code} on {method} {url}"
+        assert response.status_code < 500, f"{actor} got a server error on {method} {url}"
+    return statuses

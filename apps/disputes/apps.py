@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DisputesConfig(AppConfig):
+    name = "apps.disputes"
+    label = "disputes"

@@ -1,0 +1,316 @@
+"""Settings for the marketplace, read from the environment in this one place.
+
+DJANGO_ENV chooses the profile: ``development`` (the default, used by ``make run``),
+``test`` (used by ``make test``) or ``production`` (passes ``manage.py check --deploy``).
+"""
+
+import os
+from datetime import timedelta
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / ".data"))
+
+
+def env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+DJANGO_ENV = env("DJANGO_ENV", "development")
+PRODUCTION = DJANGO_ENV == "production"
+TESTING = DJANGO_ENV == "test"
+
+DEBUG = env_bool("DEBUG", default=DJANGO_ENV == "development")
+SECRET_KEY = env("SECRET_KEY", "" if PRODUCTION else "development-only-secret-key-not-for-production-use-0123456789")
+if PRODUCTION and not SECRET_KEY:
+    raise RuntimeError("SECRET_KEY must be set in production.")
+
+SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", SITE_URL)
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "django.contrib.sitemaps",
+    "rest_framework",
+    "rest_framework_simplejwt",
+    "rest_framework_simplejwt.token_blacklist",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_vite",
+    "channels",
+    "allauth",
+    "allauth.account",
+    "apps.core",
+    "apps.accounts",
+    "apps.listings",
+    "apps.bookings",
+    "apps.payments",
+    "apps.disputes",
+    "apps.cms",
+    "apps.notifications",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "apps.core.context_processors.site",
+            ],
+        },
+    },
+]
+
+# --- Data stores -------------------------------------------------------------
+
+DATABASE_URL = env("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/spacemarket")
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0 if TESTING else 60, conn_health_checks=True)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
+if TESTING:
+    # Each test worker gets a Redis database of its own (15, 14, ...), so flushing it between
+    # tests never touches the development site's cache and queues or another worker's.
+    _worker = int(env("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    REDIS_URL = (
+        REDIS_URL.rsplit("/", 1)[0] + f"/{15 - _worker % 8}"
+        if REDIS_URL.count("/") >= 3
+        else REDIS_URL + f"/{15 - _worker % 8}"
+    )
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env("CACHE_KEY_PREFIX", "spacemarket"),
+    }
+}
+
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": env("CACHE_KEY_PREFIX", "spacemarket") + ":channels"},
+    }
+}
+
+# --- Background work ---------------------------------------------------------
+
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL)
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=TESTING)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE: dict = {}
+
+# --- Accounts and authentication --------------------------------------------
+
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+if TESTING:
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*"]
+ACCOUNT_USER_MODEL_USERNAME_FIELD = None
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+
+OTP_LENGTH = 5
+OTP_VALID_FOR = timedelta(minutes=10)
+OTP_MAX_ATTEMPTS = 5
+OTP_RESEND_WAIT_SECONDS = 120
+
+SIMPLE_JWT = {
+    "ACCESS_TOKEN_LIFETIME": timedelta(minutes=int(env("JWT_ACCESS_MINUTES", "60"))),
+    "REFRESH_TOKEN_LIFETIME": timedelta(days=int(env("JWT_REFRESH_DAYS", "7"))),
+    "ROTATE_REFRESH_TOKENS": True,
+    "BLACKLIST_AFTER_ROTATION": True,
+    "UPDATE_LAST_LOGIN": True,
+    "USER_ID_FIELD": "id",
+    "USER_ID_CLAIM": "userId",
+    "AUTH_HEADER_TYPES": ("Bearer",),
+    "SIGNING_KEY": env("JWT_SIGNING_KEY", SECRET_KEY),
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework_simplejwt.authentication.JWTAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "rest_framework.parsers.JSONParser",
+        "rest_framework.parsers.MultiPartParser",
+        "rest_framework.parsers.FormParser",
+    ],
+    "EXCEPTION_HANDLER": "apps.core.exceptions.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_RATES": {
+        "auth": env("THROTTLE_AUTH", "20/min"),
+        "otp": env("THROTTLE_OTP", "10/min"),
+        "contact": env("THROTTLE_CONTACT", "5/min"),
+    },
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Space marketplace API",
+    "DESCRIPTION": (
+        "Work spaces and event venues: listings, bookings, payments, disputes, notifications. "
+        'Every answer is an envelope: {"message", "data"} on success, {"message", "errors"} on failure.'
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": "/api/",
+}
+
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 7
+CSRF_COOKIE_HTTPONLY = False  # the islands read it to send the X-CSRFToken header
+
+# --- E-mail ------------------------------------------------------------------
+
+# EMAIL_BACKEND picks the transport: the default writes each mail as a file under .data/mail/
+# (read the OTP there); set it to django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST etc.
+_email_backend = env(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if PRODUCTION else "django.core.mail.backends.filebased.EmailBackend",
+)
+if _email_backend.endswith("filebased.EmailBackend"):
+    _email_options: dict = {"file_path": env("EMAIL_FILE_PATH", str(DATA_DIR / "mail"))}
+elif _email_backend.endswith("smtp.EmailBackend"):
+    _email_options = {
+        "host": env("EMAIL_HOST", "localhost"),
+        "port": int(env("EMAIL_PORT", "25")),
+        "username": env("EMAIL_HOST_USER") or None,
+        "password": env("EMAIL_HOST_PASSWORD") or None,
+        "use_tls": env_bool("EMAIL_USE_TLS"),
+        "timeout": 10,
+    }
+else:
+    _email_options = {}
+MAILERS = {"default": {"BACKEND": _email_backend, "OPTIONS": _email_options}}
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Spacemarket <no-reply@spacemarket.example>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- Static and uploaded files -----------------------------------------------
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+MEDIA_URL = "/uploads/"
+MEDIA_ROOT = Path(env("MEDIA_ROOT", str(DATA_DIR / "uploads")))
+STORAGES = {
+    "default": {"BACKEND": env("FILE_STORAGE", "django.core.files.storage.FileSystemStorage")},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if TESTING or DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
+
+WHITENOISE_USE_FINDERS = DEBUG or TESTING
+WEBSOCKET_URL = env("WEBSOCKET_URL", "ws://127.0.0.1:8001/ws/" if not PRODUCTION else "/ws/")
+
+DJANGO_VITE = {
+    "default": {
+        "dev_mode": env_bool("VITE_DEV_MODE"),
+        "dev_server_port": 5173,
+        "manifest_path": BASE_DIR / "static" / "dist" / "manifest.json",
+        "static_url_prefix": "dist",
+    }
+}
+
+# --- Locale ------------------------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+DISPLAY_TIME_ZONE = "America/New_York"
+USE_I18N = True
+USE_TZ = True
+
+# --- Payments (used by the payments app) -------------------------------------
+
+STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY")
+STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET")
+STRIPE_API_BASE = env("STRIPE_API_BASE")
+
+# --- Production hardening (manage.py check --deploy passes) ------------------
+
+if PRODUCTION:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    X_FRAME_OPTIONS = "DENY"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "WARNING" if TESTING else "INFO")},
+}

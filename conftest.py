@@ -1,0 +1,39 @@
+import pytest
+from django.core.cache import cache
+
+from apps.accounts.factories import UserFactory
+from apps.accounts.models import Role
+from apps.core.testing import ACTORS, ApiClient
+
+
+@pytest.fixture(autouse=True)
+def _fresh_redis():
+    """Each test starts with empty rate-limit counters and cache (this worker's own Redis database)."""
+    cache.clear()
+    yield
+
+
+@pytest.fixture
+def api() -> ApiClient:
+    return ApiClient()
+
+
+@pytest.fixture
+def users(db) -> dict:
+    """One user per actor of the role matrix; ``sub_host`` acts for ``host``."""
+    host = UserFactory(role=Role.HOST, email="host@test.example", user_name="hosty")
+    return {
+        "anonymous": None,
+        "renter": UserFactory(role=Role.RENTER, email="renter@test.example"),
+        "other_renter": UserFactory(role=Role.RENTER, email="renter2@test.example"),
+        "host": host,
+        "other_host": UserFactory(role=Role.HOST, email="host2@test.example"),
+        "sub_host": UserFactory(role=Role.SUB_HOST, host=host, email="subhost@test.example"),
+        "moderator": UserFactory(role=Role.MODERATOR, email="moderator@test.example"),
+        "admin": UserFactory(role=Role.ADMIN, email="admin@test.example"),
+    }
+
+
+@pytest.fixture
+def clients(users) -> dict[str, ApiClient]:
+    return {actor: ApiClient().as_user(users[actor]) for actor in ACTORS}

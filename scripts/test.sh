@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Every check, against the PostgreSQL and Redis that scripts/services.py found or started.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=.venv/bin/python
+export DJANGO_ENV=test
+
+echo "== lint (ruff)"
+$PY -m ruff check .
+$PY -m ruff format --check .
+
+echo "== migrations are up to date"
+$PY manage.py makemigrations --check --dry-run
+
+echo "== OpenAPI schema is up to date (docs/openapi.yaml)"
+$PY manage.py spectacular --validate --file /tmp/openapi.$$.yaml
+if ! diff -q docs/openapi.yaml /tmp/openapi.$$.yaml >/dev/null; then
+  diff -u docs/openapi.yaml /tmp/openapi.$$.yaml | head -40
+  echo "docs/openapi.yaml is stale: run 'make schema' and commit it." >&2
+  rm -f /tmp/openapi.$$.yaml
+  exit 1
+fi
+rm -f /tmp/openapi.$$.yaml
+
+echo "== production settings pass check --deploy"
+DJANGO_ENV=production SECRET_KEY="$($PY -c 'import secrets; print(secrets.token_urlsafe(64))')" ALLOWED_HOSTS=example.com \
+  $PY manage.py check --deploy --fail-level WARNING
+
+echo "== Python tests"
+$PY -m pytest -n 2 --dist loadfile -q
+
+if [ -f frontend/package.json ] && grep -q '"test"' frontend/package.json; then
+  echo "== front-end unit tests"
+  (cd frontend && npm test --silent)
+fi
