@@ -113,14 +113,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
 if TESTING:
-    # Each test worker gets a Redis database of its own (15, 14, ...), so flushing it between
-    # tests never touches the development site's cache and queues or another worker's.
+    # Each test worker gets a Redis database of its own (TEST_REDIS_DB, then one less per xdist
+    # worker), so flushing it between tests never touches the development site's cache and
+    # queues or another worker's.
     _worker = int(env("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
-    REDIS_URL = (
-        REDIS_URL.rsplit("/", 1)[0] + f"/{15 - _worker % 8}"
-        if REDIS_URL.count("/") >= 3
-        else REDIS_URL + f"/{15 - _worker % 8}"
-    )
+    _test_db = int(env("TEST_REDIS_DB", "15")) - _worker
+    REDIS_URL = f"{REDIS_URL.rsplit('/', 1)[0] if REDIS_URL.count('/') >= 3 else REDIS_URL}/{_test_db}"
 
 CACHES = {
     "default": {
