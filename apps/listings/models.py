@@ -1,1 +1,323 @@
-from django.db import models  # noqa: F401
+"""Listings: spaces hosts offer, with their offerings, prices, rules and images."""
+
+import uuid
+from decimal import Decimal
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+PERCENT = [MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))]
+NOT_NEGATIVE = [MinValueValidator(Decimal("0"))]
+
+
+def money_field(**kwargs) -> models.DecimalField:
+    return models.DecimalField(max_digits=12, decimal_places=2, validators=NOT_NEGATIVE, **kwargs)
+
+
+def percent_field(**kwargs) -> models.DecimalField:
+    return models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("0"), validators=PERCENT, **kwargs)
+
+
+class PropertyType(models.TextChoices):
+    EVENT_SPACE = "eventSpace", "Event space"
+    OFFICE_SPACE = "officeSpace", "Work space"
+
+
+class ListingStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+
+
+class Availability(models.TextChoices):
+    AVAILABLE = "available", "Available"
+    AVAILABLE_SOON = "availableSoon", "Available soon"
+    UNAVAILABLE = "unavailable", "Unavailable"
+
+
+class PaymentPreference(models.TextChoices):
+    PAY_NOW = "payNow", "Pay now"
+    PAY_LATER = "payLater", "Pay at the space"
+
+
+class CancellationPolicy(models.TextChoices):
+    FLEXIBLE = "flexible", "Flexible"
+    MODERATE = "moderate", "Moderate"
+    STRICT = "strict", "Strict"
+
+
+class Period(models.TextChoices):
+    HOURLY = "hourly", "Hour"
+    DAILY = "daily", "Day"
+    WEEKLY = "weekly", "Week"
+    MONTHLY = "monthly", "Month"
+
+
+class OfferingKind(models.TextChoices):
+    """Office space offerings (spec section 3) and the periods each is sold by."""
+
+    VIRTUAL_OFFICE = "virtualOffice", "Virtual Office"
+    MEETING_SPACE = "meetingSpace", "Meeting Space"
+    AV_ROOM = "avRoom", "AV Room"
+    HOT_DESK = "hotDesk", "Hot Desk"
+    DEDICATED_DESK = "dedicatedDesk", "Dedicated Desk"
+    PRIVATE_CABIN = "privateCabin", "Private Cabin"
+
+
+OFFERING_PERIODS: dict[str, tuple[str, ...]] = {
+    OfferingKind.VIRTUAL_OFFICE: (Period.MONTHLY,),
+    OfferingKind.MEETING_SPACE: (Period.HOURLY,),
+    OfferingKind.AV_ROOM: (Period.HOURLY,),
+    OfferingKind.HOT_DESK: (Period.DAILY, Period.WEEKLY, Period.MONTHLY),
+    OfferingKind.DEDICATED_DESK: (Period.DAILY, Period.WEEKLY, Period.MONTHLY),
+    OfferingKind.PRIVATE_CABIN: (Period.MONTHLY,),
+}
+
+# Offerings booked whole (one booking at a time per unit) versus by the seat.
+EXCLUSIVE_OFFERINGS = frozenset({OfferingKind.MEETING_SPACE, OfferingKind.AV_ROOM, OfferingKind.PRIVATE_CABIN})
+EVENT_PERIODS: tuple[str, ...] = (Period.HOURLY, Period.DAILY, Period.WEEKLY)
+
+
+class Amenity(models.Model):
+    """Admin-managed list (Wi-Fi, projector, parking...)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    name = models.CharField(max_length=80, unique=True)
+    icon = models.CharField(max_length=40, blank=True)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "amenities"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Facility(models.Model):
+    """Admin-managed list of facilities (kitchen, showers, lockers...)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    name = models.CharField(max_length=80, unique=True)
+    icon = models.CharField(max_length=40, blank=True)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "facilities"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Listing(models.Model):
+    """A space a host offers. Event spaces are priced hourly/daily/weekly with a guest capacity;
+    office spaces carry offerings (desks, cabins, rooms) with their own prices and seats.
+
+    ``opening_hours`` maps a weekday (``monday`` … ``sunday``) to ``{"open": "HH:MM", "close": "HH:MM"}``
+    or ``null`` when closed; ``blocked_dates`` are whole local days that cannot be booked.
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="listings")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    slug = models.SlugField(max_length=140, unique=True)
+    title = models.CharField(max_length=140)
+    description = models.TextField(max_length=5000, blank=True)
+    property_type = models.CharField(max_length=16, choices=PropertyType.choices)
+    status = models.CharField(max_length=16, choices=ListingStatus.choices, default=ListingStatus.PENDING)
+    reject_reason = models.TextField(max_length=1000, blank=True)
+    is_active = models.BooleanField(default=True)
+    is_deleted = models.BooleanField(default=False)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    availability = models.CharField(max_length=16, choices=Availability.choices, default=Availability.AVAILABLE)
+    is_premium = models.BooleanField(default=False)
+
+    street_address = models.CharField(max_length=200, blank=True)
+    city = models.CharField(max_length=80)
+    state = models.CharField(max_length=80, blank=True)
+    country = models.CharField(max_length=80)
+    postal_code = models.CharField(max_length=20, blank=True)
+    address = models.CharField(max_length=300, blank=True, help_text="Full address as shown.")
+    latitude = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
+    longitude = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
+
+    # Event space prices (office spaces price per offering).
+    hourly = money_field(null=True, blank=True)
+    daily = money_field(null=True, blank=True)
+    weekly = money_field(null=True, blank=True)
+    monthly = money_field(null=True, blank=True)
+    discount = percent_field()
+    processing_fee = percent_field()
+    commission_collection = percent_field()
+    payment_preference = models.CharField(
+        max_length=16, choices=PaymentPreference.choices, default=PaymentPreference.PAY_NOW
+    )
+
+    number_of_seats = models.PositiveIntegerField(null=True, blank=True, help_text="Office spaces: total seats.")
+    guest = models.PositiveIntegerField(null=True, blank=True, help_text="Event spaces: guest capacity.")
+    dimension = models.CharField(max_length=60, blank=True)
+    minimum_days = models.PositiveIntegerField(default=1, help_text="Event spaces: minimum booking, in hours.")
+
+    opening_hours = models.JSONField(default=dict, blank=True)
+    blocked_dates = ArrayField(models.DateField(), default=list, blank=True)
+    buffer_minutes = models.PositiveIntegerField(default=0, help_text="Time kept free between bookings.")
+    cancellation_policy = models.CharField(
+        max_length=16, choices=CancellationPolicy.choices, default=CancellationPolicy.FLEXIBLE
+    )
+
+    amenities = models.ManyToManyField(Amenity, blank=True, related_name="listings")
+    facilities = models.ManyToManyField(Facility, blank=True, related_name="listings")
+
+    rating_average = models.DecimalField(max_digits=3, decimal_places=2, default=Decimal("0"))
+    rating_count = models.PositiveIntegerField(default=0)
+
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    approved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(property_type__in=PropertyType.values), name="listing_property_type_valid"
+            ),
+            models.CheckConstraint(condition=Q(status__in=ListingStatus.values), name="listing_status_valid"),
+            models.CheckConstraint(
+                condition=Q(availability__in=Availability.values), name="listing_availability_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(payment_preference__in=PaymentPreference.values), name="listing_payment_preference_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(cancellation_policy__in=CancellationPolicy.values), name="listing_cancellation_policy_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(discount__gte=0, discount__lte=100)
+                & Q(processing_fee__gte=0, processing_fee__lte=100)
+                & Q(commission_collection__gte=0, commission_collection__lte=100),
+                name="listing_percentages_0_100",
+            ),
+            models.CheckConstraint(
+                condition=(Q(hourly__isnull=True) | Q(hourly__gte=0))
+                & (Q(daily__isnull=True) | Q(daily__gte=0))
+                & (Q(weekly__isnull=True) | Q(weekly__gte=0))
+                & (Q(monthly__isnull=True) | Q(monthly__gte=0)),
+                name="listing_prices_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_bookable(self) -> bool:
+        return self.status == ListingStatus.APPROVED and self.is_active and not self.is_deleted
+
+    def period_prices(self) -> dict[str, Decimal]:
+        """Event space rates by period (only those set)."""
+        return {period: getattr(self, period) for period in EVENT_PERIODS if getattr(self, period) is not None}
+
+
+class SpaceOffering(models.Model):
+    """One kind of space inside an office listing (a hot desk area, a private cabin...)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    listing = models.ForeignKey(Listing, on_delete=models.CASCADE, related_name="space_offerings")
+    kind = models.CharField(max_length=20, choices=OfferingKind.choices)
+    hourly = money_field(null=True, blank=True)
+    daily = money_field(null=True, blank=True)
+    weekly = money_field(null=True, blank=True)
+    monthly = money_field(null=True, blank=True)
+    seats = models.PositiveIntegerField(
+        default=1, help_text="Seats (desks) or units (rooms, cabins) available at once."
+    )
+    minimum_period = models.PositiveIntegerField(
+        default=1, help_text="Minimum booking: hours for hourly offerings, otherwise days."
+    )
+
+    class Meta:
+        ordering = ["listing", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["listing", "kind"], name="offering_one_per_kind"),
+            models.CheckConstraint(condition=Q(kind__in=OfferingKind.values), name="offering_kind_valid"),
+            models.CheckConstraint(condition=Q(seats__gte=1), name="offering_seats_positive"),
+            models.CheckConstraint(
+                condition=(Q(hourly__isnull=True) | Q(hourly__gte=0))
+                & (Q(daily__isnull=True) | Q(daily__gte=0))
+                & (Q(weekly__isnull=True) | Q(weekly__gte=0))
+                & (Q(monthly__isnull=True) | Q(monthly__gte=0)),
+                name="offering_prices_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} at {self.listing_id}"
+
+    @property
+    def title(self) -> str:
+        return self.get_kind_display()
+
+    @property
+    def periods(self) -> tuple[str, ...]:
+        return OFFERING_PERIODS[self.kind]
+
+    @property
+    def is_exclusive(self) -> bool:
+        return self.kind in EXCLUSIVE_OFFERINGS
+
+    @property
+    def is_hourly(self) -> bool:
+        return self.periods == (Period.HOURLY,)
+
+    def period_prices(self) -> dict[str, Decimal]:
+        return {period: getattr(self, period) for period in self.periods if getattr(self, period) is not None}
+
+
+class AddOn(models.Model):
+    """A service or add-on a renter can choose with a booking (catering, projector...)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    listing = models.ForeignKey(Listing, on_delete=models.CASCADE, related_name="add_ons")
+    title = models.CharField(max_length=120)
+    price = money_field()
+
+    class Meta:
+        ordering = ["listing", "title"]
+        constraints = [models.CheckConstraint(condition=Q(price__gte=0), name="add_on_price_not_negative")]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class ListingImage(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    listing = models.ForeignKey(Listing, on_delete=models.CASCADE, related_name="images")
+    path = models.CharField(max_length=300, help_text="Storage path of the web-size image.")
+    position = models.PositiveSmallIntegerField(default=0)
+    alt = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["listing", "position"]
+
+    def __str__(self) -> str:
+        return self.path
+
+
+class Favourite(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="favourites")
+    listing = models.ForeignKey(Listing, on_delete=models.CASCADE, related_name="favourited_by")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["user", "listing"], name="favourite_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} likes {self.listing_id}"
