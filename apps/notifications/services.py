@@ -1,0 +1,157 @@
+"""Notifications: creating them (``notify``) and the user's own read / seen / delete actions."""
+
+import logging
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from apps.core.exceptions import InvalidInput
+
+from . import realtime
+from .kinds import KINDS, channels_for
+from .models import Notification
+
+logger = logging.getLogger(__name__)
+
+CONTENT_MAX = 1000
+LINK_MAX = 500
+
+
+def notification_payload(notification: Notification) -> dict:
+    """The API shape of one notification (the list item, and the websocket event's data)."""
+    return {
+        "_id": str(notification.id),
+        "content": notification.content,
+        "type": notification.type,
+        "kind": notification.kind,
+        "link": notification.link,
+        "read": notification.read,
+        "seen": notification.seen,
+        "createdAt": notification.created_at.isoformat().replace("+00:00", "Z"),
+    }
+
+
+def _absolute(link: str) -> str:
+    return link if link.startswith(("http://", "https://")) else settings.SITE_URL + "/" + link.lstrip("/")
+
+
+def notify(*, user, kind: str, content: str, link: str = "") -> Notification | None:
+    """Tell ``user`` that something happened, on the channels their settings allow for ``kind``.
+
+    Creates the in-app row (returned; None when the user turned in-app off for this kind or the
+    account is gone) and, after the caller's transaction commits, sends the live event to open
+    pages, queues the e-mail and the browser push. Cheap (one INSERT) and it never makes the
+    caller's request fail: delivery problems are logged. ``link`` is a site path such as
+    ``/booking-detail/<id>``. An unknown ``kind`` is a programming error and raises ValueError.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown notification kind {kind!r}; add it to apps/notifications/kinds.py")
+    if user is None or getattr(user, "is_deleted", False):
+        return None
+    content = str(content)[:CONTENT_MAX]
+    link = str(link or "")[:LINK_MAX]
+    channels = channels_for(user.notification_settings, kind)
+
+    notification = None
+    if channels["inApp"]:
+        try:
+            with transaction.atomic():
+                notification = Notification.objects.create(
+                    user_id=user.pk, kind=kind, type=KINDS[kind].type, content=content, link=link
+                )
+        except Exception:
+            logger.exception("Could not store a %s notification for %s", kind, user.pk)
+            notification = None
+
+    if channels["email"] and user.email:
+        try:
+            from apps.core.mail import queue_templated_mail
+
+            queue_templated_mail(
+                to=user.email,
+                template="notification",
+                context={
+                    "name": user.first_name,
+                    "content": content,
+                    "link": _absolute(link) if link else settings.SITE_URL,
+                    "label": KINDS[kind].label,
+                    "site_url": settings.SITE_URL,
+                },
+            )
+        except Exception:
+            logger.exception("Could not queue the %s e-mail for %s", kind, user.pk)
+
+    live = notification_payload(notification) if notification is not None else None
+    push = channels["push"]
+    user_id = user.pk
+
+    def deliver() -> None:
+        if live is not None:
+            realtime.send_to_users([user_id], "notification", live)
+        if push:
+            try:
+                from .tasks import push_notify_user
+
+                push_notify_user.delay(
+                    user_id=str(user_id),
+                    payload={
+                        "title": KINDS[kind].label,
+                        "body": content,
+                        "url": link or "/notifications",
+                        "kind": kind,
+                    },
+                )
+            except Exception:
+                logger.warning("Could not queue the %s push for %s", kind, user_id, exc_info=True)
+
+    transaction.on_commit(deliver, robust=True)
+    return notification
+
+
+# --- The user's own notifications ---------------------------------------------------------------
+
+
+def _own(user) -> QuerySet[Notification]:
+    return Notification.objects.filter(user=user, is_deleted=False)
+
+
+@transaction.atomic
+def notification_mark_read(*, notification: Notification) -> Notification:
+    if not notification.read or not notification.seen:
+        notification.read = notification.seen = True
+        notification.read_at = notification.read_at or timezone.now()
+        notification.save(update_fields=["read", "seen", "read_at"])
+    return notification
+
+
+@transaction.atomic
+def notification_mark_all_read(*, user) -> int:
+    return _own(user).filter(read=False).update(read=True, seen=True, read_at=timezone.now())
+
+
+@transaction.atomic
+def notification_update(*, notification: Notification, read: bool | None = None, seen: bool | None = None):
+    """Set read and/or seen. Unreading also unsees nothing; reading implies seen."""
+    if read is None and seen is None:
+        raise InvalidInput("Send read or seen.", errors={"read": ["Send read or seen."]})
+    fields = []
+    if seen is not None:
+        notification.seen = seen
+        fields.append("seen")
+    if read is not None:
+        notification.read = read
+        notification.read_at = (notification.read_at or timezone.now()) if read else None
+        fields += ["read", "read_at"]
+        if read and not notification.seen:
+            notification.seen = True
+            fields.append("seen")
+    notification.save(update_fields=list(dict.fromkeys(fields)))
+    return notification
+
+
+@transaction.atomic
+def notification_delete(*, notification: Notification) -> None:
+    notification.is_deleted = True
+    notification.save(update_fields=["is_deleted"])
