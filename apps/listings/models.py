@@ -321,3 +321,53 @@ class Favourite(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} likes {self.listing_id}"
+
+
+class RequestKind(models.TextChoices):
+    NEW = "new", "New listing"
+    EDIT = "edit", "Edit of an approved listing"
+
+
+class RequestStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class ListingRequest(models.Model):
+    """A review request (the listing's ``requestId``): a new listing, or a substantive edit of an
+    approved one. An edit's proposed values wait in ``payload`` while the live listing stays as it
+    was; approving applies them. At most one pending request per listing.
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    listing = models.ForeignKey(Listing, on_delete=models.CASCADE, related_name="requests")
+    kind = models.CharField(max_length=8, choices=RequestKind.choices)
+    status = models.CharField(max_length=12, choices=RequestStatus.choices, default=RequestStatus.PENDING)
+    payload = models.JSONField(default=dict, blank=True, help_text="Edit requests: the proposed listing.")
+    changed_fields = ArrayField(models.CharField(max_length=40), default=list, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reason = models.TextField(max_length=1000, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=RequestKind.values), name="listing_request_kind_valid"),
+            models.CheckConstraint(condition=Q(status__in=RequestStatus.values), name="listing_request_status_valid"),
+            models.UniqueConstraint(
+                fields=["listing"], condition=Q(status="pending"), name="listing_request_one_pending"
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.status}) for {self.listing_id}"
