@@ -259,9 +259,9 @@ MEDIA_ROOT = Path(env("MEDIA_ROOT", str(DATA_DIR / "uploads")))
 STORAGES = {
     "default": {"BACKEND": env("FILE_STORAGE", "django.core.files.storage.FileSystemStorage")},
     "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if TESTING or DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024

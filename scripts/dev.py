@@ -22,6 +22,8 @@ def manage(*args: str) -> None:
 
 def main() -> int:
     os.environ.setdefault("DJANGO_ENV", "development")
+    # The site as visitors see it (real not-found and error pages); DEBUG=true make run for Django's debug pages.
+    os.environ.setdefault("DEBUG", "false")
     (ROOT / ".data" / "mail").mkdir(parents=True, exist_ok=True)
     manage("migrate", "--noinput", "-v", "0")
     manage("seed_demo")
