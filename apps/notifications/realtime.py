@@ -1,6 +1,7 @@
 """Sending events to the open pages of users through the Channels layer (Redis).
 
-Every signed-in socket joins ``user.<id>``; staff sockets also join ``staff``. Events are plain
+Every signed-in socket joins ``user.<id>``; an admin's or moderator's also joins ``role.<role>``;
+a host's and its subHosts' also join ``team.<host id>`` (they share the host's counters). Events are plain
 dicts with a ``type`` the consumer maps to a handler (``notification.new`` -> ``notification_new``)
 and an ``event`` name plus ``data`` that the page receives as JSON.
 """
@@ -12,11 +13,27 @@ from channels.layers import get_channel_layer
 
 logger = logging.getLogger(__name__)
 
-STAFF_GROUP = "staff"
-
 
 def user_group(user_id) -> str:
     return f"user.{user_id}"
+
+
+def role_group(role: str) -> str:
+    return f"role.{role}"
+
+
+def team_group(host_id) -> str:
+    return f"team.{host_id}"
+
+
+def groups_for(user) -> list[str]:
+    """The groups a signed-in user's socket joins."""
+    groups = [user_group(user.pk)]
+    if user.role in ("admin", "moderator"):
+        groups.append(role_group(user.role))
+    if user.acting_host_id is not None:
+        groups.append(team_group(user.acting_host_id))
+    return groups
 
 
 def send_to_groups(groups, event: str, data) -> None:

@@ -155,3 +155,42 @@ def notification_update(*, notification: Notification, read: bool | None = None,
 def notification_delete(*, notification: Notification) -> None:
     notification.is_deleted = True
     notification.save(update_fields=["is_deleted"])
+
+
+# --- Live counter updates ------------------------------------------------------------------------
+
+
+def counters_changed(*, users=(), staff: bool = False) -> None:
+    """After the current transaction commits, send fresh pending counters to open pages.
+
+    ``users``: the people whose counts moved (a host's count also reaches its subHosts);
+    ``staff``: True when a count that admins and moderators see moved (pending listings,
+    verification or payout requests, disputes). Never raises.
+    """
+    from apps.accounts.models import Role, User
+
+    from .counters import pending_counters
+
+    user_ids = [getattr(user, "pk", user) for user in users]
+
+    def deliver() -> None:
+        try:
+            targets = list(User.objects.filter(pk__in=user_ids, is_deleted=False))
+            if staff:
+                # One admin and one moderator stand for their role: staff counts depend on the role only.
+                for role in (Role.ADMIN, Role.MODERATOR):
+                    sample = User.objects.filter(role=role, is_deleted=False).first()
+                    if sample is not None:
+                        realtime.send_to_groups([realtime.role_group(role)], "pendingCounter", pending_counters(sample))
+            for user in targets:
+                if user.role == Role.RENTER:
+                    continue
+                if user.is_host_side:
+                    group = realtime.team_group(user.acting_host_id)
+                else:
+                    group = realtime.user_group(user.pk)
+                realtime.send_to_groups([group], "pendingCounter", pending_counters(user))
+        except Exception:
+            logger.warning("Could not send pending counters", exc_info=True)
+
+    transaction.on_commit(deliver, robust=True)
