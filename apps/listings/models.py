@@ -5,9 +5,11 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Upper
 from django.utils import timezone
 
 PERCENT = [MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))]
@@ -114,6 +116,24 @@ class Facility(models.Model):
         return self.name
 
 
+# Public search (apps/listings/search.py): partial indexes over the rows a visitor may see, and a
+# trigram index on UPPER(title), which serves both ``icontains`` and the typo-tolerant ``<%``.
+_PUBLIC_ROWS = Q(status="approved", is_active=True, is_deleted=False, availability="available")
+SEARCH_INDEXES = [
+    models.Index(fields=["-is_premium", "-created_at", "-id"], condition=_PUBLIC_ROWS, name="search_public_order"),
+    models.Index(
+        Upper("city"),
+        "property_type",
+        F("is_premium").desc(),
+        F("created_at").desc(),
+        condition=_PUBLIC_ROWS,
+        name="search_public_city",
+    ),
+    models.Index(fields=["latitude", "longitude"], condition=_PUBLIC_ROWS, name="search_public_position"),
+    GinIndex(OpClass(Upper("title"), name="gin_trgm_ops"), name="search_title_trgm"),
+]
+
+
 class Listing(models.Model):
     """A space a host offers. Event spaces are priced hourly/daily/weekly with a guest capacity;
     office spaces carry offerings (desks, cabins, rooms) with their own prices and seats.
@@ -212,6 +232,7 @@ class Listing(models.Model):
                 name="listing_prices_not_negative",
             ),
         ]
+        indexes = SEARCH_INDEXES
 
     def __str__(self) -> str:
         return self.title
