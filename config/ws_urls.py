@@ -1,3 +1,11 @@
 """Websocket routes; the notifications app adds its consumer here."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from apps.notifications.consumers import NotificationConsumer
+from apps.notifications.ws_auth import TokenAuthMiddleware
+
+websocket_urlpatterns: list = [
+    # Notifications, pending counters and chat for the signed-in user (session cookie or ?token=).
+    path("ws/notifications/", TokenAuthMiddleware(NotificationConsumer.as_asgi())),
+]
