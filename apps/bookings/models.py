@@ -1,1 +1,297 @@
-from django.db import models  # noqa: F401
+"""Bookings: requests and their life, extension requests, the time they hold, reviews.
+
+Time is held in ``Occupancy`` rows (one for a booking, one per extension) so PostgreSQL itself
+refuses a double booking: an exclusion constraint for spaces booked whole, and a row lock on the
+offering plus a seat count for desks (see ``services.occupancy_hold``).
+"""
+
+import uuid
+
+from django.conf import settings
+from django.contrib.postgres.constraints import ExclusionConstraint
+from django.contrib.postgres.fields import DateTimeRangeField, RangeOperators
+from django.contrib.postgres.indexes import GistIndex
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+def money_field(**kwargs) -> models.DecimalField:
+    kwargs.setdefault("default", 0)
+    return models.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+
+
+class BookingStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+    CANCELLED = "cancelled", "Cancelled"
+    EXPIRED = "expired", "Expired"
+    ONGOING = "ongoing", "Ongoing"
+    COMPLETED = "completed", "Completed"
+    DISPUTED = "disputed", "Disputed"
+
+
+# Statuses in which a booking keeps its time (and seats) from others.
+HOLDING_STATUSES = frozenset(
+    {
+        BookingStatus.PENDING,
+        BookingStatus.APPROVED,
+        BookingStatus.ONGOING,
+        BookingStatus.COMPLETED,
+        BookingStatus.DISPUTED,
+    }
+)
+
+# The one table of allowed status changes.
+TRANSITIONS: dict[str, frozenset[str]] = {
+    BookingStatus.PENDING: frozenset(
+        {BookingStatus.APPROVED, BookingStatus.REJECTED, BookingStatus.CANCELLED, BookingStatus.EXPIRED}
+    ),
+    BookingStatus.APPROVED: frozenset(
+        {BookingStatus.ONGOING, BookingStatus.COMPLETED, BookingStatus.CANCELLED, BookingStatus.DISPUTED}
+    ),
+    BookingStatus.ONGOING: frozenset({BookingStatus.COMPLETED, BookingStatus.DISPUTED}),
+    BookingStatus.COMPLETED: frozenset({BookingStatus.DISPUTED}),
+    BookingStatus.DISPUTED: frozenset({BookingStatus.COMPLETED, BookingStatus.CANCELLED}),
+    BookingStatus.REJECTED: frozenset(),
+    BookingStatus.CANCELLED: frozenset(),
+    BookingStatus.EXPIRED: frozenset(),
+}
+
+
+class Booking(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    listing = models.ForeignKey("listings.Listing", on_delete=models.PROTECT, related_name="bookings")
+    offering = models.ForeignKey(
+        "listings.SpaceOffering", on_delete=models.PROTECT, null=True, blank=True, related_name="bookings"
+    )
+    renter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bookings")
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_bookings")
+
+    # The booked time in UTC, and the same time as the renter chose it (America/New_York).
+    period = DateTimeRangeField(help_text="[check-in, check-out) in UTC, without extensions.")
+    check_in = models.DateTimeField()
+    check_out = models.DateTimeField(help_text="Check-out including approved extensions.")
+    check_in_date = models.DateField()
+    check_out_date = models.DateField()
+    start_time = models.TimeField()
+    end_time = models.TimeField()
+
+    guests = models.PositiveIntegerField(default=1)
+    seats = models.PositiveIntegerField(default=1, help_text="Seats (desks) or units taken.")
+    unit = models.PositiveSmallIntegerField(default=0, help_text="Which unit of an exclusive offering.")
+
+    space_offering = models.JSONField(default=dict, blank=True, help_text="Snapshot of the offering booked.")
+    services_and_add_ons = models.JSONField(default=list, blank=True, help_text="Snapshot: title and price.")
+    payment_details = models.JSONField(default=dict, blank=True)
+    payment_preference = models.CharField(max_length=16, blank=True)
+    subtotal = money_field()
+    discount = money_field()
+    convenience_fee = money_field()
+    tax = money_field()
+    price = money_field(help_text="What the renter pays for the booking (without extensions).")
+    total_amount = money_field(help_text="Price plus approved and paid extensions.")
+    commission = money_field()
+    refund_amount = money_field(null=True, blank=True)
+
+    status = models.CharField(max_length=16, choices=BookingStatus.choices, default=BookingStatus.PENDING)
+    reject_reason = models.TextField(max_length=1000, blank=True)
+    cancellation_reason = models.TextField(max_length=1000, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    expires_at = models.DateTimeField(help_text="An unanswered request expires at this time.")
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=BookingStatus.values), name="booking_status_valid"),
+            models.CheckConstraint(condition=Q(check_out__gt=models.F("check_in")), name="booking_ends_after_start"),
+            models.CheckConstraint(condition=Q(guests__gte=1) & Q(seats__gte=1), name="booking_guests_seats_positive"),
+            models.CheckConstraint(
+                condition=Q(price__gte=0) & Q(total_amount__gte=0) & Q(commission__gte=0),
+                name="booking_amounts_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=BookingStatus.REJECTED) | ~Q(reject_reason=""),
+                name="booking_rejection_has_reason",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["renter", "-created_at"]),
+            models.Index(fields=["host", "status", "-created_at"]),
+            models.Index(fields=["listing", "status"]),
+            models.Index(fields=["status", "expires_at"]),
+            models.Index(fields=["status", "check_in"]),
+            models.Index(fields=["status", "check_out"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"Booking {self.pk} ({self.status})"
+
+    @property
+    def holds_time(self) -> bool:
+        return self.status in HOLDING_STATUSES
+
+    def can_change_to(self, status: str) -> bool:
+        return status in TRANSITIONS.get(self.status, frozenset())
+
+
+class BookingEvent(models.Model):
+    """One status change of a booking or of one of its extensions: who, when, from, to, why."""
+
+    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="events")
+    extension = models.ForeignKey("ExtendBooking", on_delete=models.CASCADE, null=True, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Empty when the system made the change (expiry, start, completion).",
+    )
+    from_status = models.CharField(max_length=16, blank=True)
+    to_status = models.CharField(max_length=16)
+    reason = models.TextField(max_length=1000, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["booking", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.booking_id}: {self.from_status or '-'} -> {self.to_status}"
+
+
+class ExtensionStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+
+
+class ExtendBooking(models.Model):
+    """A renter's request to stay longer; the extra time is held while pending or approved."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="extensions")
+    status = models.CharField(max_length=16, choices=ExtensionStatus.choices, default=ExtensionStatus.PENDING)
+    paid = models.BooleanField(default=False)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    additional_hours = models.PositiveIntegerField(default=0)
+    additional_days = models.PositiveIntegerField(default=0)
+    additional_weeks = models.PositiveIntegerField(default=0)
+    additional_months = models.PositiveIntegerField(default=0)
+    original_amount = money_field(help_text="The extra time priced like a booking, before fee and tax.")
+    additional_amount = money_field(help_text="What the renter pays: original amount plus fee and tax.")
+    payment_details = models.JSONField(default=dict, blank=True)
+    period = DateTimeRangeField(help_text="The extra time, in UTC.")
+    additional_date = models.DateField(help_text="The new check-out date (America/New_York).")
+    start_time = models.TimeField()
+    end_time = models.TimeField()
+    reject_reason = models.TextField(max_length=1000, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=ExtensionStatus.values), name="extension_status_valid"),
+            models.CheckConstraint(
+                condition=Q(additional_hours__gt=0)
+                | Q(additional_days__gt=0)
+                | Q(additional_weeks__gt=0)
+                | Q(additional_months__gt=0),
+                name="extension_adds_time",
+            ),
+            models.CheckConstraint(
+                condition=Q(paid=False) | Q(status=ExtensionStatus.APPROVED), name="extension_paid_only_if_approved"
+            ),
+            models.UniqueConstraint(
+                fields=["booking"], condition=Q(status="pending"), name="extension_one_pending_per_booking"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Extension {self.pk} of {self.booking_id} ({self.status})"
+
+    @property
+    def counts(self) -> bool:
+        """Only approved and paid extensions count toward totals."""
+        return self.status == ExtensionStatus.APPROVED and self.paid
+
+
+class Occupancy(models.Model):
+    """Time (and seats) a booking or an extension holds on a space.
+
+    ``space_key`` is the offering id for an office offering, else the listing id. ``hold`` is the
+    booked time plus the listing's buffer after it. For a space booked whole (``exclusive``) the
+    exclusion constraint refuses two active rows of different bookings on the same unit whose
+    holds overlap; for seats the service locks the offering row and counts.
+    """
+
+    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="occupancies")
+    extension = models.OneToOneField(
+        ExtendBooking, on_delete=models.CASCADE, null=True, blank=True, related_name="occupancy"
+    )
+    listing = models.ForeignKey("listings.Listing", on_delete=models.CASCADE, related_name="+")
+    space_key = models.UUIDField()
+    unit = models.PositiveSmallIntegerField(default=0)
+    seats = models.PositiveIntegerField(default=1)
+    exclusive = models.BooleanField()
+    active = models.BooleanField(default=True)
+    hold = DateTimeRangeField()
+
+    class Meta:
+        constraints = [
+            ExclusionConstraint(
+                name="occupancy_no_double_booking",
+                expressions=[
+                    ("space_key", RangeOperators.EQUAL),
+                    ("unit", RangeOperators.EQUAL),
+                    ("hold", RangeOperators.OVERLAPS),
+                    ("booking", RangeOperators.NOT_EQUAL),
+                ],
+                condition=Q(active=True, exclusive=True),
+                violation_error_message="This time was just booked by someone else.",
+            ),
+        ]
+        indexes = [
+            GistIndex(fields=["listing", "hold"], name="occupancy_listing_hold", condition=Q(active=True)),
+            GistIndex(fields=["space_key", "hold"], name="occupancy_space_hold", condition=Q(active=True)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.space_key} {self.hold}"
+
+
+class Review(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    listing = models.ForeignKey("listings.Listing", on_delete=models.CASCADE, related_name="reviews")
+    booking = models.OneToOneField(Booking, on_delete=models.CASCADE, related_name="review")
+    renter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews")
+    review = models.TextField(max_length=2000, blank=True)
+    rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(5)]
+    )
+    remarks = models.TextField(max_length=2000, blank=True)
+    is_published = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rating__isnull=True) | Q(rating__gte=1, rating__lte=5), name="review_rating_1_to_5"
+            ),
+        ]
+        indexes = [models.Index(fields=["listing", "is_published", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Review of {self.listing_id} ({self.rating})"
+
