@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "apps.disputes",
     "apps.cms",
     "apps.notifications",
+    "apps.messaging",
 ]
 
 MIDDLEWARE = [

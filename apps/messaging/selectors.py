@@ -1,0 +1,97 @@
+"""Reads of conversations: a user sees only the conversations they take part in."""
+
+import uuid
+
+from django.db.models import Count, Q, QuerySet
+
+from apps.accounts.models import Role
+from apps.core.exceptions import NotFound
+
+from .models import Attachment, Conversation, Message, Side
+
+
+def _uuid(value, what: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        raise NotFound(f"{what} not found.") from None
+
+
+def side_for_role(user) -> str | None:
+    if user.role == Role.RENTER:
+        return Side.RENTER
+    if user.acting_host_id is not None:
+        return Side.HOST
+    return None
+
+
+def conversation_queryset_for(user) -> QuerySet[Conversation]:
+    """The caller's conversations (renter: their own; host and subHost: the host's); staff none."""
+    side = side_for_role(user)
+    base = Conversation.objects.select_related("renter", "host", "listing")
+    if side == Side.RENTER:
+        return base.filter(renter=user)
+    if side == Side.HOST:
+        return base.filter(host_id=user.acting_host_id)
+    return base.none()
+
+
+def _with_unread(queryset: QuerySet[Conversation], side: str | None) -> QuerySet[Conversation]:
+    incoming_unread = Q(messages__read_at__isnull=True) & ~Q(messages__sender_side=side)
+    return queryset.annotate(unread_count=Count("messages", filter=incoming_unread))
+
+
+def conversation_list_for(*, user) -> QuerySet[Conversation]:
+    return _with_unread(conversation_queryset_for(user), side_for_role(user)).order_by("-last_message_at", "-id")
+
+
+def conversation_get_for(*, user, id) -> Conversation:
+    """One conversation the caller takes part in; anything else is 404."""
+    key = _uuid(id, "Conversation")
+    conversation = _with_unread(conversation_queryset_for(user), side_for_role(user)).filter(pk=key).first()
+    if conversation is None:
+        raise NotFound("Conversation not found.")
+    return conversation
+
+
+def message_list_for(*, conversation: Conversation) -> QuerySet[Message]:
+    return conversation.messages.select_related("sender").prefetch_related("attachments").order_by("-created_at", "-id")
+
+
+def message_get_for(*, user, id) -> Message:
+    key = _uuid(id, "Message")
+    message = Message.objects.select_related("conversation").filter(pk=key).first()
+    if message is None or message.conversation.side_of(user) is None:
+        raise NotFound("Message not found.")
+    return message
+
+
+def attachment_get_for(*, user, id) -> Attachment:
+    key = _uuid(id, "Attachment")
+    attachment = Attachment.objects.select_related("message__conversation").filter(pk=key).first()
+    if attachment is None or attachment.message.conversation.side_of(user) is None:
+        raise NotFound("Attachment not found.")
+    return attachment
+
+
+def message_notifications_for(*, user) -> list[dict]:
+    """One entry per conversation with unread incoming messages, newest first (the Message count)."""
+    side = side_for_role(user)
+    if side is None:
+        return []
+    unread = (
+        Message.objects.filter(conversation__in=conversation_queryset_for(user), read_at__isnull=True)
+        .exclude(sender_side=side)
+        .select_related("sender", "conversation")
+        .order_by("conversation_id", "-created_at")
+        .distinct("conversation_id")
+    )
+    counts = dict(
+        Message.objects.filter(conversation__in=conversation_queryset_for(user), read_at__isnull=True)
+        .exclude(sender_side=side)
+        .values_list("conversation_id")
+        .annotate(n=Count("id"))
+        .values_list("conversation_id", "n")
+    )
+    latest = sorted(unread, key=lambda m: m.created_at, reverse=True)
+    return [{"message": m, "count": counts.get(m.conversation_id, 0)} for m in latest]

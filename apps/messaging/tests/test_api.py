@@ -1,0 +1,252 @@
+import io
+import uuid
+
+import pytest
+from django.core import mail
+from PIL import Image
+
+from apps.core.testing import check_role_matrix
+from apps.listings.factories import ListingFactory
+from apps.messaging.models import Conversation, Message
+from apps.notifications.models import Notification
+
+pytestmark = pytest.mark.django_db
+
+LIST = "/api/chat/get-all"
+START = "/api/chat/start"
+DETAIL = "/api/chat/get-single/{}"
+MESSAGES = "/api/chat/messages/{}"
+SEND = "/api/chat/send/{}"
+READ = "/api/chat/mark-as-read/{}"
+NOTIFICATIONS = "/api/chat/get-notifications"
+ATTACHMENT = "/api/chat/attachment/{}"
+SIGNED_IN = ("renter", "other_renter", "host", "other_host", "sub_host", "moderator", "admin")
+PARTIES = ("renter", "host", "sub_host")
+BAD_IDS = ("nope", "1 OR 1=1", "'; DROP TABLE messaging_message; --", "é🙂", "x" * 3000)
+
+
+@pytest.fixture
+def conversation(clients, users):
+    response = clients["renter"].post(START, {"userId": str(users["host"].pk)}, format="json")
+    assert response.status_code == 201, response.content
+    return Conversation.objects.get(pk=response.json()["data"]["_id"])
+
+
+def png(name="photo.png") -> io.BytesIO:
+    buffer = io.BytesIO()
+    Image.new("RGB", (40, 30), "red").save(buffer, format="PNG")
+    buffer.seek(0)
+    buffer.name = name
+    return buffer
+
+
+# --- Starting ------------------------------------------------------------------------------------
+
+
+def test_start_role_matrix(clients, users):
+    check_role_matrix(
+        clients,
+        "post",
+        START,
+        allowed=("renter", "other_renter"),
+        data={"userId": str(users["host"].pk)},
+        hidden_status=(400, 403),
+    )
+
+
+def test_renter_starts_with_a_host_or_its_sub_host_and_gets_the_same_conversation(clients, users):
+    first = clients["renter"].post(START, {"userId": str(users["host"].pk)}, format="json")
+    again = clients["renter"].post(START, {"userId": str(users["sub_host"].pk)}, format="json")
+    assert first.status_code == 201 and again.status_code == 200
+    assert first.json()["data"]["_id"] == again.json()["data"]["_id"]
+    data = again.json()["data"]
+    assert data["renter"]["_id"] == str(users["renter"].pk) and data["host"]["_id"] == str(users["host"].pk)
+    assert Conversation.objects.count() == 1
+
+
+def test_renter_starts_from_a_listing(clients, users):
+    listing = ListingFactory(host=users["other_host"])
+    response = clients["renter"].post(START, {"listingId": str(listing.pk)}, format="json")
+    assert response.status_code == 201
+    data = response.json()["data"]
+    assert data["host"]["_id"] == str(users["other_host"].pk)
+    assert data["listing"]["title"] == listing.title
+    hidden = ListingFactory(host=users["other_host"], pending=True)
+    assert clients["renter"].post(START, {"listingId": str(hidden.pk)}, format="json").status_code == 404
+
+
+def test_host_side_starts_with_a_renter(clients, users):
+    response = clients["sub_host"].post(START, {"userId": str(users["renter"].pk)}, format="json")
+    assert response.status_code == 201
+    assert response.json()["data"]["host"]["_id"] == str(users["host"].pk)
+    assert clients["host"].post(START, {"userId": str(users["renter"].pk)}, format="json").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "actor,target,status",
+    [
+        ("renter", "other_renter", 400),
+        ("renter", "admin", 400),
+        ("host", "other_host", 400),
+        ("host", "moderator", 400),
+        ("moderator", "renter", 403),
+        ("admin", "host", 403),
+    ],
+)
+def test_start_only_between_renter_and_host(clients, users, actor, target, status):
+    assert clients[actor].post(START, {"userId": str(users[target].pk)}, format="json").status_code == status
+    assert not Conversation.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [{}, {"userId": "nope"}, {"userId": 5}, {"userId": str(uuid.uuid4())}, {"listingId": "x" * 5000}, ["userId"]],
+)
+def test_start_bad_inputs(clients, payload):
+    response = clients["renter"].post(START, payload, format="json")
+    assert response.status_code in (400, 404)
+    assert response.json()["message"]
+
+
+def test_start_with_a_deleted_host_is_404(clients, users):
+    users["other_host"].is_deleted = True
+    users["other_host"].save()
+    assert clients["renter"].post(START, {"userId": str(users["other_host"].pk)}, format="json").status_code == 404
+
+
+# --- Reading and sending -------------------------------------------------------------------------
+
+
+def test_conversation_endpoints_role_matrix(clients, conversation):
+    for method, url, data in (
+        ("get", DETAIL.format(conversation.pk), None),
+        ("get", MESSAGES.format(conversation.pk), None),
+        ("patch", READ.format(conversation.pk), None),
+    ):
+        check_role_matrix(clients, method, url, allowed=PARTIES, data=data, hidden_status=(404,))
+    statuses = check_role_matrix(
+        clients, "post", SEND.format(conversation.pk), allowed=PARTIES, data={"text": "hi"}, hidden_status=(404,)
+    )
+    assert {statuses[a] for a in PARTIES} == {201}
+    assert Message.objects.count() == 3
+
+
+def test_list_and_notifications_role_matrix(clients, conversation):
+    check_role_matrix(clients, "get", LIST, allowed=SIGNED_IN)
+    check_role_matrix(clients, "get", NOTIFICATIONS, allowed=SIGNED_IN)
+
+
+def test_a_conversation_end_to_end(clients, users, conversation):
+    sent = clients["renter"].post(
+        SEND.format(conversation.pk), {"text": "  Is the loft free on Friday? 🙂 "}, format="json"
+    )
+    assert sent.status_code == 201
+    assert sent.json()["data"]["text"] == "Is the loft free on Friday? 🙂"
+    # The host side sees it as unread, in the list, the Message count and the messages.
+    for actor in ("host", "sub_host"):
+        listed = clients[actor].get(LIST).json()["data"]["conversations"]
+        assert listed[0]["unreadCount"] == 1 and listed[0]["lastMessage"] == "Is the loft free on Friday? 🙂"
+        notes = clients[actor].get(NOTIFICATIONS).json()["data"]
+        assert notes["totalCount"] == 1 and notes["totalUnread"] == 1
+        assert notes["notifications"][0]["sender"]["_id"] == str(users["renter"].pk)
+    assert clients["renter"].get(NOTIFICATIONS).json()["data"]["totalCount"] == 0
+    assert clients["other_host"].get(LIST).json()["data"]["conversations"] == []
+    assert clients["admin"].get(LIST).json()["data"]["conversations"] == []
+    # The sub-host answers for the host, then reads.
+    clients["sub_host"].post(SEND.format(conversation.pk), {"text": "Yes, from 9am."}, format="json")
+    read = clients["sub_host"].patch(READ.format(conversation.pk)).json()["data"]
+    assert read == {"updated": 1}
+    assert clients["host"].get(NOTIFICATIONS).json()["data"]["totalCount"] == 0
+    messages = clients["renter"].get(MESSAGES.format(conversation.pk)).json()["data"]["messages"]
+    assert [m["text"] for m in messages] == ["Yes, from 9am.", "Is the loft free on Friday? 🙂"]
+    assert messages[1]["readAt"] and messages[1]["deliveredAt"] and messages[0]["readAt"] is None
+    assert messages[0]["senderSide"] == "host"
+    # The renter gets a message notification (push by default, not in the bell, no e-mail).
+    assert not Notification.objects.filter(user=users["renter"]).exists()
+    assert mail.outbox == []
+
+
+def test_messages_are_paginated_newest_first(clients, conversation):
+    for i in range(25):
+        clients["renter"].post(SEND.format(conversation.pk), {"text": f"message {i}"}, format="json")
+    first = clients["host"].get(MESSAGES.format(conversation.pk)).json()["data"]
+    assert len(first["messages"]) == 10 and first["totalCount"] == 25 and first["totalPages"] == 3
+    assert first["messages"][0]["text"] == "message 24"
+    big = clients["host"].get(MESSAGES.format(conversation.pk), {"limit": 1000}).json()["data"]
+    assert len(big["messages"]) == 25
+    assert clients["host"].get(MESSAGES.format(conversation.pk), {"page": "x"}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [{}, {"text": ""}, {"text": "   "}, {"text": "x" * 5001}, {"text": ["a"]}, {"text": "nul \x00"}],
+)
+def test_send_bad_inputs(clients, conversation, payload):
+    response = clients["renter"].post(SEND.format(conversation.pk), payload, format="json")
+    assert response.status_code == 400
+    assert response.json()["message"]
+    assert not Message.objects.exists()
+
+
+def test_send_malformed_json(clients, conversation):
+    response = clients["renter"].post(SEND.format(conversation.pk), '{"text": ', content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_injection_text_is_stored_as_text(clients, conversation):
+    evil = "<script>alert(1)</script>'; DROP TABLE messaging_message; --"
+    clients["renter"].post(SEND.format(conversation.pk), {"text": evil}, format="json")
+    assert clients["host"].get(MESSAGES.format(conversation.pk)).json()["data"]["messages"][0]["text"] == evil
+
+
+@pytest.mark.parametrize("bad", BAD_IDS)
+def test_bad_conversation_ids_are_404(clients, bad):
+    for method, url in (("get", DETAIL), ("get", MESSAGES), ("post", SEND), ("patch", READ), ("get", ATTACHMENT)):
+        response = getattr(clients["renter"], method)(url.format(bad), {"text": "x"}, format="json")
+        assert response.status_code == 404, (url, response.status_code)
+
+
+# --- Attachments ---------------------------------------------------------------------------------
+
+
+def test_attachments_images_and_pdf_only_parties_download(clients, conversation):
+    pdf = io.BytesIO(b"%PDF-1.4\n%test\n")
+    pdf.name = "contract.pdf"
+    response = clients["renter"].post(
+        SEND.format(conversation.pk),
+        {"text": "Photos", "attachments": [png("../../etc/pic.png"), pdf]},
+        format="multipart",
+    )
+    assert response.status_code == 201, response.content
+    attachments = response.json()["data"]["attachments"]
+    assert sorted(a["contentType"] for a in attachments) == ["application/pdf", "image/jpeg"]  # re-encoded
+    assert all("/" not in a["name"] for a in attachments)
+    image = next(a for a in attachments if a["contentType"] == "image/jpeg")
+    download = clients["host"].get(image["url"])
+    assert download.status_code == 200 and download["Content-Type"] == "image/jpeg"
+    assert Image.open(io.BytesIO(b"".join(download.streaming_content))).size == (40, 30)
+    for actor in ("other_host", "other_renter", "admin", "moderator"):
+        assert clients[actor].get(image["url"]).status_code == 404
+    assert clients["anonymous"].get(image["url"]).status_code == 401
+
+
+def test_attachment_only_without_text(clients, conversation):
+    response = clients["renter"].post(SEND.format(conversation.pk), {"attachments": [png()]}, format="multipart")
+    assert response.status_code == 201
+    assert clients["host"].get(LIST).json()["data"]["conversations"][0]["lastMessage"] == "Sent an attachment"
+
+
+@pytest.mark.parametrize("content", [b"MZ\x90\x00 not an image", b"<svg onload=alert(1)>", b""])
+def test_unsafe_attachments_are_refused(clients, conversation, content):
+    upload = io.BytesIO(content)
+    upload.name = "evil.png"
+    response = clients["renter"].post(SEND.format(conversation.pk), {"attachments": [upload]}, format="multipart")
+    assert response.status_code == 400
+    assert not Message.objects.exists()
+
+
+def test_too_many_attachments(clients, conversation):
+    response = clients["renter"].post(
+        SEND.format(conversation.pk), {"attachments": [png(f"{i}.png") for i in range(6)]}, format="multipart"
+    )
+    assert response.status_code == 400
