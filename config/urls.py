@@ -8,6 +8,7 @@ from apps.core import views as core_views
 
 api_patterns = [
     path("user/", include("apps.accounts.urls")),
+    path("", include("apps.accounts.media_urls")),
     path("", include("apps.listings.urls")),
     path("", include("apps.bookings.urls")),
     path("", include("apps.payments.urls")),

@@ -1,6 +1,11 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
 
-from .models import OneTimeCode, User
+from apps.core.exceptions import DomainError
+
+from . import services_verification
+from .models import OneTimeCode, User, VerificationDocument, VerificationRequest, VerificationStatus
 
 
 class SubHostInline(admin.TabularInline):
@@ -14,6 +19,22 @@ class SubHostInline(admin.TabularInline):
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
+
+
+class VerificationDocumentInline(admin.TabularInline):
+    model = VerificationDocument
+    fields = ("name", "content_type", "size", "created_at", "open_link")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="File")
+    def open_link(self, obj: VerificationDocument) -> str:
+        url = reverse("accounts:verification-doc-file", kwargs={"document_id": obj.pk})
+        return format_html('<a href="{}" target="_blank" rel="noopener">open</a>', url)
 
 
 @admin.register(User)
@@ -34,7 +55,7 @@ class UserAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     readonly_fields = ("id", "password", "last_login", "created_at", "updated_at", "deleted_at", "fmc_token")
     raw_id_fields = ("host",)
-    inlines = [SubHostInline]
+    inlines = [SubHostInline, VerificationDocumentInline]
     fieldsets = (
         (None, {"fields": ("id", "email", "password", "role", "host")}),
         (
@@ -94,3 +115,67 @@ class OneTimeCodeAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+
+@admin.register(VerificationRequest)
+class VerificationRequestAdmin(admin.ModelAdmin):
+    """Read-only history of identity checks. Approving goes through the same service as the API;
+    rejecting needs a reason, so it is done from the dashboard."""
+
+    list_display = ("user", "status", "created_at", "decided_at", "decided_by", "reject_reason")
+    list_filter = ("status", "created_at", "decided_at")
+    search_fields = ("user__email", "user__first_name", "user__last_name", "reject_reason")
+    date_hierarchy = "created_at"
+    list_select_related = ("user", "decided_by")
+    readonly_fields = ("user", "status", "created_at", "decided_at", "decided_by", "reject_reason", "documents")
+    fields = readonly_fields
+    actions = ["approve"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="Documents")
+    def documents(self, obj: VerificationRequest) -> str:
+        links = [
+            format_html(
+                '<a href="{}" target="_blank" rel="noopener">{}</a>',
+                reverse("accounts:verification-doc-file", kwargs={"document_id": doc.pk}),
+                doc.name,
+            )
+            for doc in obj.user.verification_documents.all()
+        ]
+        return format_html("<br>".join(["{}"] * len(links)), *links) if links else "-"
+
+    @admin.action(description="Approve selected pending requests")
+    def approve(self, request, queryset) -> None:
+        approved = 0
+        for item in queryset.filter(status=VerificationStatus.PENDING):
+            try:
+                services_verification.verification_request_decide(actor=request.user, request=item, status="approved")
+                approved += 1
+            except DomainError as exc:
+                self.message_user(request, f"{item.user}: {exc.message}", messages.WARNING)
+        self.message_user(request, f"{approved} request(s) approved.")
+
+
+@admin.register(VerificationDocument)
+class VerificationDocumentAdmin(admin.ModelAdmin):
+    list_display = ("name", "user", "content_type", "size", "created_at")
+    list_filter = ("content_type", "created_at")
+    search_fields = ("name", "user__email")
+    list_select_related = ("user",)
+    readonly_fields = ("user", "name", "content_type", "size", "created_at", "open_link")
+    fields = readonly_fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="File")
+    def open_link(self, obj: VerificationDocument) -> str:
+        return VerificationDocumentInline.open_link(None, obj)

@@ -1,11 +1,14 @@
 import uuid
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.core.files.storage import FileSystemStorage
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.functional import cached_property
 
 
 class Role(models.TextChoices):
@@ -199,3 +202,120 @@ class OneTimeCode(models.Model):
 
     def __str__(self) -> str:
         return f"{self.purpose} code for {self.user_id}"
+
+
+# --- Identity verification ------------------------------------------------------
+
+
+class PrivateStorage(FileSystemStorage):
+    """Files only the owner and staff may read: kept outside MEDIA_ROOT and never given a public URL.
+
+    The location is ``PRIVATE_MEDIA_ROOT`` (default ``<DATA_DIR>/private``); they are served by a
+    permission-checked view.
+    """
+
+    @cached_property
+    def base_location(self):
+        return str(getattr(settings, "PRIVATE_MEDIA_ROOT", Path(settings.DATA_DIR) / "private"))
+
+    @cached_property
+    def base_url(self):
+        return None
+
+    def _clear_cached_properties(self, setting, **kwargs):
+        super()._clear_cached_properties(setting, **kwargs)
+        if setting in ("PRIVATE_MEDIA_ROOT", "DATA_DIR"):
+            self.__dict__.pop("base_location", None)
+            self.__dict__.pop("location", None)
+
+
+private_storage = PrivateStorage()
+
+
+def verification_document_path(instance: "VerificationDocument", filename: str) -> str:
+    return f"verification/{instance.user_id}/{filename}"
+
+
+class VerificationDocument(models.Model):
+    """An identity document a host uploaded for staff to check. ``name`` is the original file name."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="verification_documents")
+    file = models.FileField(upload_to=verification_document_path, storage=private_storage, max_length=255)
+    name = models.CharField(max_length=255)
+    content_type = models.CharField(max_length=64)
+    size = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at"]
+        indexes = [models.Index(fields=["user", "created_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def file_name(self) -> str:
+        """The stored, unique file name that identifies the document in ``media/delete``."""
+        return self.file.name.rsplit("/", 1)[-1]
+
+
+class VerificationStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+
+
+class VerificationRequest(models.Model):
+    """A host's request to have its identity checked; one pending at a time. Kept after the decision."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="verification_requests")
+    status = models.CharField(max_length=16, choices=VerificationStatus.choices, default=VerificationStatus.PENDING)
+    created_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    reject_reason = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=VerificationStatus.values), name="verification_status_valid"),
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(status="pending"), name="verification_one_pending_per_user"
+            ),
+            models.CheckConstraint(
+                condition=Q(status="pending", decided_at__isnull=True)
+                | (~Q(status="pending") & Q(decided_at__isnull=False)),
+                name="verification_decided_has_time",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="rejected") | ~Q(reject_reason=""), name="verification_reject_has_reason"
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Verification of {self.user_id} ({self.status})"
+
+
+# --- E-mail change ------------------------------------------------------------------
+
+
+class EmailChange(models.Model):
+    """A pending change of a user's e-mail: the code is mailed to the new address; only its hash is kept."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="email_changes")
+    new_email = models.EmailField(max_length=254)
+    code_hash = models.CharField(max_length=128)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    attempts = models.PositiveSmallIntegerField(default=0)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["user", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"E-mail change of {self.user_id} to {self.new_email}"

@@ -6,5 +6,6 @@ from . import pages
 
 urlpatterns = [
     path("logout", pages.sign_out, name="sign-out"),
+    path("", include("apps.accounts.page_urls")),
     path("", include("apps.listings.page_urls")),
 ]

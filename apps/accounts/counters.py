@@ -1,0 +1,7 @@
+"""The accounts app's pending counter for the dashboard menu."""
+
+from apps.notifications.counters import register_counter
+
+from .selectors import pending_verification_request_count
+
+register_counter("pendingVerificationRequest", pending_verification_request_count)

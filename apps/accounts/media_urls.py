@@ -1,0 +1,9 @@
+"""``/api/media/delete`` (spec section 7, media): deleting a verification document."""
+
+from django.urls import path
+
+from . import views_users
+
+app_name = "accounts-media"
+
+urlpatterns = [path("media/delete", views_users.MediaDeleteView.as_view(), name="media-delete")]

@@ -1,0 +1,187 @@
+"""Reads of accounts that depend on who asks: user lists, one user, sub-hosts, verification requests."""
+
+from django.apps import apps as django_apps
+from django.core.exceptions import FieldDoesNotExist
+from django.db.models import Q, QuerySet
+
+from apps.core.exceptions import InvalidInput, NotFound
+
+from .models import STAFF_ROLES, Role, User, VerificationDocument, VerificationRequest, VerificationStatus
+
+ACCOUNT_STATUSES = ("active", "suspended", "deleted", "all")
+SEARCH_MAX = 100
+
+
+def account_status(user: User) -> str:
+    """One word for the account's state: deleted, suspended or active."""
+    if user.is_deleted:
+        return "deleted"
+    if not user.is_active:
+        return "suspended"
+    return "active"
+
+
+def _bool_filter(filters: dict, name: str) -> bool | None:
+    value = filters.get(name)
+    if value is None:
+        return None
+    if value.lower() in ("true", "1"):
+        return True
+    if value.lower() in ("false", "0"):
+        return False
+    message = f"filters[{name}] must be true or false."
+    raise InvalidInput(message, errors={f"filters[{name}]": [message]})
+
+
+def _filter_users(queryset: QuerySet[User], filters: dict) -> QuerySet[User]:
+    status = filters.get("status", "active_or_suspended")
+    if status not in (*ACCOUNT_STATUSES, "active_or_suspended"):
+        message = "filters[status] must be active, suspended, deleted or all."
+        raise InvalidInput(message, errors={"filters[status]": [message]})
+    if status == "active":
+        queryset = queryset.filter(is_deleted=False, is_active=True)
+    elif status == "suspended":
+        queryset = queryset.filter(is_deleted=False, is_active=False)
+    elif status == "deleted":
+        queryset = queryset.filter(is_deleted=True)
+    elif status == "active_or_suspended":
+        queryset = queryset.filter(is_deleted=False)
+    search = filters.get("search") or filters.get("name") or filters.get("email")
+    if search:
+        search = search[:SEARCH_MAX]
+        queryset = queryset.filter(
+            Q(email__icontains=search)
+            | Q(first_name__icontains=search)
+            | Q(last_name__icontains=search)
+            | Q(user_name__icontains=search)
+        )
+    verified = _bool_filter(filters, "isVerified")
+    if verified is not None:
+        queryset = queryset.filter(is_verified=verified)
+    if filters.get("country"):
+        queryset = queryset.filter(country__iexact=filters["country"][:80])
+    return queryset.order_by("-created_at", "-id")
+
+
+def _booking_renter_ids(host_id) -> QuerySet | None:
+    """Ids of renters who booked ``host_id``'s spaces, or None while there is no booking model."""
+    try:
+        booking = django_apps.get_model("bookings", "Booking")
+    except LookupError:
+        return None
+    for lookup in ("host_id", "listing__host_id"):
+        try:
+            booking._meta.get_field(lookup.split("__")[0].removesuffix("_id"))
+        except FieldDoesNotExist:
+            continue
+        return booking.objects.filter(**{lookup: host_id}).values("renter_id")
+    return None
+
+
+def user_list_for(*, actor: User, role: str, filters: dict) -> QuerySet[User]:
+    """Hosts or renters for staff; for a host or subHost, the renters who booked the host's spaces."""
+    queryset = User.objects.filter(role=role)
+    if actor.role not in STAFF_ROLES:
+        if role != Role.RENTER or not actor.is_host_side:
+            return User.objects.none()
+        renter_ids = _booking_renter_ids(actor.acting_host_id)
+        if renter_ids is None:
+            return User.objects.none()
+        queryset = queryset.filter(pk__in=renter_ids)
+        filters = {**filters, "status": "active"} if filters.get("status") in (None, "all") else filters
+    return _filter_users(queryset, filters)
+
+
+def sub_host_list_for(*, actor: User, filters: dict) -> QuerySet[User]:
+    return _filter_users(User.objects.filter(role=Role.SUB_HOST, host_id=actor.pk), filters)
+
+
+def moderator_list(*, filters: dict) -> QuerySet[User]:
+    return _filter_users(User.objects.filter(role=Role.MODERATOR), filters)
+
+
+def _deleted_message(user: User) -> str:
+    if user.role == Role.HOST:
+        return "Host is deleted"
+    if user.role == Role.RENTER:
+        return "Renter is deleted"
+    return "User is deleted"
+
+
+USER_NOT_FOUND = "User not found."
+
+
+def user_get_for(*, actor: User, user_id) -> tuple[User, bool]:
+    """The user ``actor`` may open on view-user, and whether ``actor`` may see the full account.
+
+    Staff see every account (deleted ones too); anyone sees their own account and any host; a
+    host sees its subHosts (full) and renters who booked it; a subHost sees its host's renters.
+    Others: 404 "User not found.". A deleted account: 404 "Host is deleted" / "Renter is deleted" /
+    "User is deleted", except for staff, who still open it (to restore it).
+    """
+    target = User.objects.select_related("host").filter(pk=user_id).first()
+    if target is None:
+        raise NotFound(USER_NOT_FOUND)
+    if actor.role in STAFF_ROLES or target.pk == actor.pk:
+        return target, True
+    full = target.role == Role.SUB_HOST and target.host_id == actor.pk
+    visible = full or target.role == Role.HOST
+    if not visible and target.role == Role.RENTER and actor.is_host_side:
+        renter_ids = _booking_renter_ids(actor.acting_host_id)
+        visible = renter_ids is not None and renter_ids.filter(renter_id=target.pk).exists()
+    if not visible:
+        raise NotFound(USER_NOT_FOUND)
+    if target.is_deleted:
+        raise NotFound(_deleted_message(target))
+    return target, full
+
+
+def deleted_message(user: User) -> str:
+    return _deleted_message(user)
+
+
+# --- Verification -------------------------------------------------------------------
+
+
+def verification_request_list(*, filters: dict) -> QuerySet[VerificationRequest]:
+    queryset = VerificationRequest.objects.select_related("user", "decided_by").filter(user__is_deleted=False)
+    status = filters.get("status")
+    if status and status != "all":
+        if status not in VerificationStatus.values:
+            message = "filters[status] must be pending, approved, rejected or all."
+            raise InvalidInput(message, errors={"filters[status]": [message]})
+        queryset = queryset.filter(status=status)
+    if filters.get("search"):
+        search = filters["search"][:SEARCH_MAX]
+        queryset = queryset.filter(
+            Q(user__email__icontains=search)
+            | Q(user__first_name__icontains=search)
+            | Q(user__last_name__icontains=search)
+        )
+    return queryset.order_by("-created_at", "-id")
+
+
+def verification_request_get(*, request_id) -> VerificationRequest:
+    found = VerificationRequest.objects.select_related("user", "decided_by").filter(pk=request_id).first()
+    if found is None:
+        raise NotFound("Verification request not found.")
+    return found
+
+
+def pending_verification_request_count(user: User | None = None) -> int:
+    """Pending identity checks (the menu's pendingVerificationRequest). 0 for anyone but staff."""
+    if user is not None and user.role not in STAFF_ROLES:
+        return 0
+    return VerificationRequest.objects.filter(status=VerificationStatus.PENDING, user__is_deleted=False).count()
+
+
+def verification_documents_of(user: User) -> QuerySet[VerificationDocument]:
+    return VerificationDocument.objects.filter(user=user).order_by("created_at")
+
+
+def verification_document_get_for(*, actor: User, document_id) -> VerificationDocument:
+    """A document for its owner or staff; anyone else gets 404, as if it did not exist."""
+    document = VerificationDocument.objects.select_related("user").filter(pk=document_id).first()
+    if document is None or (document.user_id != actor.pk and actor.role not in STAFF_ROLES):
+        raise NotFound("Document not found.")
+    return document

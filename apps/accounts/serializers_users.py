@@ -1,0 +1,277 @@
+"""Serializers of the back-office, verification and general-settings API."""
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from apps.core.serializers import ApiModelSerializer
+
+from .models import User, VerificationDocument, VerificationRequest
+from .selectors import account_status
+from .serializers import EMAIL_MESSAGES, UserSerializer, password_field
+
+
+def _required(label: str, **extra) -> dict:
+    return {
+        "required": f"{label} is required",
+        "blank": f"{label} is required",
+        "null": f"{label} is required",
+        **extra,
+    }
+
+
+def name_field(label: str, *, required: bool = True) -> serializers.CharField:
+    return serializers.CharField(
+        max_length=50,
+        required=required,
+        error_messages=_required(
+            label, max_length=f"{label} must be at most 50 characters long", invalid=f"{label} must be text"
+        ),
+    )
+
+
+class ChoiceInput(serializers.ChoiceField):
+    """A choice where an empty string counts as absent (spec: empty strings are absent before validation)."""
+
+    def validate_empty_values(self, data):
+        if data == "":
+            data = serializers.empty
+        return super().validate_empty_values(data)
+
+
+class VerificationDocumentSerializer(ApiModelSerializer):
+    """One entry of ``verificationDocs``: ``fileName`` identifies it in ``media/delete``; ``url`` is private."""
+
+    fileName = serializers.CharField(source="file_name", read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = VerificationDocument
+        fields = ["id", "name", "fileName", "content_type", "size", "created_at", "url"]
+        read_only_fields = fields
+
+    def get_url(self, document: VerificationDocument) -> str:
+        return reverse("accounts:verification-doc-file", kwargs={"document_id": document.pk})
+
+
+class UserListItemSerializer(ApiModelSerializer):
+    avatar = serializers.CharField(source="avatar_url", read_only=True)
+    host = serializers.UUIDField(source="host_id", read_only=True, allow_null=True)
+    status = serializers.SerializerMethodField()
+    passwordSet = serializers.SerializerMethodField()
+
+    class Meta:
+        model = User
+        fields = [
+            "id",
+            "email",
+            "role",
+            "host",
+            "avatar",
+            "first_name",
+            "last_name",
+            "user_name",
+            "city",
+            "country",
+            "is_verified",
+            "account_verified",
+            "is_active",
+            "is_deleted",
+            "status",
+            "passwordSet",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    def get_status(self, user: User) -> str:
+        return account_status(user)
+
+    def get_passwordSet(self, user: User) -> bool:
+        return user.has_usable_password()
+
+
+class UserDetailSerializer(UserSerializer):
+    """A whole account, for staff, the account itself and a host looking at its subHost."""
+
+    status = serializers.SerializerMethodField()
+    isActive = serializers.BooleanField(source="is_active", read_only=True)
+    lastLogin = serializers.DateTimeField(source="last_login", read_only=True)
+    verificationDocs = VerificationDocumentSerializer(source="verification_documents", many=True, read_only=True)
+    verificationStatus = serializers.SerializerMethodField()
+
+    class Meta(UserSerializer.Meta):
+        fields = [
+            *UserSerializer.Meta.fields,
+            "status",
+            "isActive",
+            "lastLogin",
+            "verificationDocs",
+            "verificationStatus",
+        ]
+        read_only_fields = fields
+
+    def get_status(self, user: User) -> str:
+        return account_status(user)
+
+    def get_verificationStatus(self, user: User) -> str | None:
+        latest = user.verification_requests.order_by("-created_at").first()
+        return latest.status if latest else None
+
+
+class VerificationRequestSerializer(ApiModelSerializer):
+    user = UserListItemSerializer(read_only=True)
+    decidedBy = serializers.SerializerMethodField()
+    verificationDocs = serializers.SerializerMethodField()
+
+    class Meta:
+        model = VerificationRequest
+        fields = ["id", "status", "user", "created_at", "decided_at", "decidedBy", "reject_reason", "verificationDocs"]
+        read_only_fields = fields
+
+    def get_decidedBy(self, request: VerificationRequest) -> dict | None:
+        if request.decided_by is None:
+            return None
+        who = request.decided_by
+        return {
+            "_id": str(who.pk),
+            "email": who.email,
+            "firstName": who.first_name,
+            "lastName": who.last_name,
+            "role": who.role,
+        }
+
+    def get_verificationDocs(self, request: VerificationRequest) -> list:
+        documents = self.context.get("documents", {}).get(request.user_id)
+        if documents is None:
+            documents = request.user.verification_documents.all()
+        return VerificationDocumentSerializer(documents, many=True).data
+
+
+# --- Inputs -----------------------------------------------------------------------------
+
+
+class InviteInput(serializers.Serializer):
+    email = serializers.EmailField(max_length=254, error_messages=EMAIL_MESSAGES)
+    firstName = name_field("First name")
+    lastName = name_field("Last name")
+
+
+class AddHostInput(InviteInput):
+    userName = serializers.RegexField(
+        r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,39}$",
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        error_messages={
+            "invalid": "User name must be 3 to 40 letters, digits, dots, dashes or underscores, starting with a letter or digit.",
+            "max_length": "User name must be at most 40 characters long",
+        },
+    )
+    tax = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=0,
+        max_value=100,
+        required=False,
+        error_messages={
+            "invalid": "Tax must be a number from 0 to 100.",
+            "min_value": "Tax must be a number from 0 to 100.",
+            "max_value": "Tax must be a number from 0 to 100.",
+            "max_digits": "Tax must be a number from 0 to 100.",
+            "max_decimal_places": "Tax can have at most 2 decimals.",
+        },
+    )
+
+
+class SubHostUpdateInput(serializers.Serializer):
+    firstName = name_field("First name", required=False)
+    lastName = name_field("Last name", required=False)
+    isActive = serializers.BooleanField(
+        required=False,
+        error_messages={"invalid": "isActive must be true or false", "null": "isActive must be true or false"},
+    )
+
+
+class StatusInput(serializers.Serializer):
+    status = ChoiceInput(
+        choices=["active", "suspended", "deleted"],
+        error_messages=_required("Status", invalid_choice="Status must be active, suspended or deleted."),
+    )
+
+
+class VerificationDecisionInput(serializers.Serializer):
+    status = ChoiceInput(
+        choices=["approved", "rejected"],
+        error_messages=_required("Status", invalid_choice="Status must be approved or rejected."),
+    )
+    reason = serializers.CharField(
+        max_length=500,
+        required=False,
+        allow_blank=True,
+        default="",
+        error_messages={"max_length": "Reason must be at most 500 characters long", "invalid": "Reason must be text"},
+    )
+
+
+class MediaDeleteInput(serializers.Serializer):
+    fileName = serializers.CharField(max_length=255, error_messages=_required("fileName"))
+    type = ChoiceInput(
+        choices=["verificationDoc"], error_messages=_required("type", invalid_choice="type must be verificationDoc.")
+    )
+    userId = serializers.UUIDField(error_messages=_required("userId", invalid="userId is not valid"))
+
+
+class SetPasswordInput(serializers.Serializer):
+    uid = serializers.CharField(max_length=64, error_messages=_required("uid"))
+    token = serializers.CharField(max_length=128, error_messages=_required("token"))
+    password = password_field()
+
+
+class PasswordChangeInput(serializers.Serializer):
+    currentPassword = serializers.CharField(
+        max_length=128, trim_whitespace=False, write_only=True, error_messages=_required("Current password")
+    )
+    newPassword = password_field()
+    confirmPassword = serializers.CharField(
+        max_length=128,
+        trim_whitespace=False,
+        required=False,
+        write_only=True,
+        error_messages=_required("Confirm Password"),
+    )
+
+    def validate(self, attrs):
+        if "confirmPassword" in attrs and attrs["confirmPassword"] != attrs["newPassword"]:
+            raise serializers.ValidationError({"confirmPassword": ["Passwords must match"]})
+        return attrs
+
+
+class EmailChangeInput(serializers.Serializer):
+    email = serializers.EmailField(max_length=254, error_messages=EMAIL_MESSAGES)
+    password = serializers.CharField(
+        max_length=128, trim_whitespace=False, write_only=True, error_messages=_required("Password")
+    )
+
+
+class OtpInput(serializers.Serializer):
+    otp = serializers.RegexField(
+        r"^\d{5}$",
+        max_length=5,
+        error_messages={
+            "required": "Please enter the 5-digit code",
+            "blank": "Please enter the 5-digit code",
+            "null": "Please enter the 5-digit code",
+            "invalid": "The code must be 5 digits",
+            "max_length": "The code must be 5 digits",
+        },
+    )
+
+
+class AccountDeleteInput(serializers.Serializer):
+    password = serializers.CharField(
+        max_length=128, trim_whitespace=False, write_only=True, error_messages=_required("Password")
+    )
+
+
+class NotificationSettingsInput(serializers.Serializer):
+    settings = serializers.JSONField(error_messages=_required("settings"))
