@@ -1,7 +1,7 @@
-import { readdirSync, existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
-import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import preact from "@preact/preset-vite";
+import { defineConfig } from "vitest/config";
 
 // One entry per island: src/islands/<Name>/main.tsx. django-vite reads the manifest.
 const islandsDir = resolve(import.meta.dirname, "src/islands");
@@ -11,15 +11,23 @@ const input = Object.fromEntries(
     .map((name) => [name, resolve(islandsDir, name, "main.tsx")]),
 );
 
+// Components are written against React's API; the preset aliases react and react-dom to
+// preact/compat (about 4 times smaller), and gives hot reload (prefresh) in dev mode.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [preact({ prerender: { enabled: false } })],
   base: "/static/dist/",
   build: {
     manifest: "manifest.json",
     outDir: resolve(import.meta.dirname, "../static/dist"),
     emptyOutDir: true,
+    target: "es2022",
     rollupOptions: { input },
   },
   server: { port: 5173, strictPort: true, origin: "http://127.0.0.1:5173" },
-  test: { environment: "jsdom", include: ["src/**/*.test.{ts,tsx}"] },
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["src/test/setup.ts"],
+    globals: true,
+  },
 });

@@ -1,0 +1,36 @@
+"""Template tags for React islands: load one island's built script, and emit its props.
+
+``{% island "Navbar" %}`` loads ``frontend/src/islands/Navbar/main.tsx`` through django-vite (the
+built file, its CSS and a modulepreload of its shared chunks, or the Vite dev server in dev mode),
+so a page loads only the islands it mounts. ``{% island_props "navbar-props" signedIn=True %}``
+writes the props as ``json_script`` for the mount element's ``data-props-id``.
+"""
+
+import logging
+
+from django import template
+from django.conf import settings
+from django.utils.html import json_script
+from django.utils.safestring import SafeString, mark_safe
+from django_vite.core.exceptions import DjangoViteAssetNotFoundError
+from django_vite.templatetags.django_vite import vite_asset
+
+register = template.Library()
+logger = logging.getLogger(__name__)
+
+
+@register.simple_tag
+def island(name: str) -> SafeString:
+    try:
+        return mark_safe(vite_asset(f"src/islands/{name}/main.tsx"))  # noqa: S308 - django-vite builds the tags
+    except DjangoViteAssetNotFoundError:
+        if settings.PRODUCTION:
+            raise
+        # Without a front-end build (`npm run build`) the pages still render, without islands.
+        logger.warning("Island %s is not built; run `make frontend`.", name)
+        return mark_safe(f"<!-- island {name} not built -->")  # noqa: S308 - name comes from our templates
+
+
+@register.simple_tag
+def island_props(element_id: str, **props) -> SafeString:
+    return json_script(props, element_id)
