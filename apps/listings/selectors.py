@@ -1,0 +1,196 @@
+"""Listing reads that depend on who asks: the dashboard lists, requests, favourites, one listing."""
+
+from datetime import timedelta
+
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
+from django.db.models.fields import BooleanField
+from django.utils import timezone
+
+from apps.accounts.models import STAFF_ROLES, Role
+from apps.core.exceptions import InvalidInput, NotFound
+
+from .models import (
+    Amenity,
+    Facility,
+    Favourite,
+    Listing,
+    ListingRequest,
+    ListingStatus,
+    PropertyType,
+    RequestKind,
+    RequestStatus,
+    SpaceOffering,
+)
+
+# filters[period]: created within the last day, week or month (the spec's average month, 30.44 days).
+PERIODS = {"daily": timedelta(days=1), "weekly": timedelta(days=7), "monthly": timedelta(days=30.44)}
+TITLE_FILTER_MAX = 140
+
+
+def with_favourite_flag(queryset: QuerySet[Listing], user) -> QuerySet[Listing]:
+    """Annotate ``is_favourite`` for a signed-in renter (one EXISTS in the same query); False otherwise."""
+    if user is not None and getattr(user, "is_authenticated", False) and user.role == Role.RENTER:
+        return queryset.annotate(is_favourite=Exists(Favourite.objects.filter(user=user, listing=OuterRef("pk"))))
+    return queryset.annotate(is_favourite=Value(False, output_field=BooleanField()))
+
+
+def with_request_id(queryset: QuerySet[Listing]) -> QuerySet[Listing]:
+    """Annotate ``request_id``: the listing's pending review request, if any (the spec's requestId)."""
+    pending = ListingRequest.objects.filter(listing=OuterRef("pk"), status=RequestStatus.PENDING).values("pk")[:1]
+    return queryset.annotate(request_id=Subquery(pending))
+
+
+def listing_queryset(*, user=None) -> QuerySet[Listing]:
+    """Listings with everything ``ListingSerializer`` reads, in a fixed number of queries."""
+    queryset = Listing.objects.select_related("host").prefetch_related(
+        "images",
+        Prefetch("space_offerings", queryset=SpaceOffering.objects.order_by("kind")),
+        "add_ons",
+        Prefetch("amenities", queryset=Amenity.objects.order_by("name")),
+        Prefetch("facilities", queryset=Facility.objects.order_by("name")),
+    )
+    return with_request_id(with_favourite_flag(queryset, user))
+
+
+def _scope(queryset: QuerySet, user, *, prefix: str = "") -> QuerySet:
+    """Admin and moderator see all; a host its own listings; a subHost its host's; others none."""
+    if user.role in STAFF_ROLES:
+        return queryset
+    if user.acting_host_id is not None:
+        return queryset.filter(**{f"{prefix}host_id": user.acting_host_id})
+    return queryset.none()
+
+
+def _choice(filters: dict, name: str, allowed) -> str | None:
+    value = filters.get(name)
+    if value is not None and value not in allowed:
+        message = f"filters[{name}] must be one of: {', '.join(allowed)}."
+        raise InvalidInput(message, errors={f"filters[{name}]": [message]})
+    return value
+
+
+def _title(filters: dict) -> str | None:
+    title = filters.get("title")
+    if title is not None and len(title) > TITLE_FILTER_MAX:
+        message = f"filters[title] must be at most {TITLE_FILTER_MAX} characters."
+        raise InvalidInput(message, errors={"filters[title]": [message]})
+    if title is not None and "\x00" in title:
+        raise InvalidInput("filters[title] is not valid.", errors={"filters[title]": ["Not valid."]})
+    return title
+
+
+def listing_list_for(*, user, filters: dict) -> QuerySet[Listing]:
+    """``GET /api/listing/get-all``: the caller's listings (not deleted), newest first."""
+    queryset = _scope(listing_queryset(user=user).filter(is_deleted=False), user)
+    status = _choice(filters, "status", ListingStatus.values)
+    if status:
+        queryset = queryset.filter(status=status)
+    property_type = _choice(filters, "propertyType", PropertyType.values)
+    if property_type:
+        queryset = queryset.filter(property_type=property_type)
+    title = _title(filters)
+    if title:
+        queryset = queryset.filter(title__icontains=title)
+    period = _choice(filters, "period", list(PERIODS))
+    if period:
+        queryset = queryset.filter(created_at__gte=timezone.now() - PERIODS[period])
+    return queryset.order_by("-created_at", "-pk")
+
+
+def listing_get_for(*, user, listing_id) -> Listing:
+    """One listing as ``user`` may see it: staff any (even deleted), the host side its own (not deleted),
+    anyone else only approved, active, not deleted listings. Otherwise 404."""
+    queryset = listing_queryset(user=user)
+    if user.role not in STAFF_ROLES:
+        visible = Q(status=ListingStatus.APPROVED, is_active=True)
+        if user.acting_host_id is not None:
+            visible |= Q(host_id=user.acting_host_id)
+        queryset = queryset.filter(visible, is_deleted=False)
+    listing = queryset.filter(pk=listing_id).first()
+    if listing is None:
+        raise NotFound("Listing not found.")
+    return listing
+
+
+def listing_get_managed(*, user, listing_id) -> Listing:
+    """A listing ``user`` may manage: the host side its own, staff any; never a deleted one."""
+    listing = _scope(Listing.objects.filter(is_deleted=False), user).filter(pk=listing_id).first()
+    if listing is None:
+        raise NotFound("Listing not found.")
+    return listing
+
+
+def listing_request_list_for(*, user, filters: dict) -> QuerySet[ListingRequest]:
+    """``GET /api/listing/get-all-requests``: review requests, newest first.
+
+    ``filters[type]``: ``new`` (listing-requests) or ``edit`` (other-requests); ``filters[status]``
+    one of pending, approved, rejected, cancelled; ``filters[title]``; ``filters[period]``.
+    """
+    queryset = _scope(
+        ListingRequest.objects.select_related("listing__host").prefetch_related("listing__images"),
+        user,
+        prefix="listing__",
+    ).filter(listing__is_deleted=False)
+    kind = _choice(filters, "type", RequestKind.values)
+    if kind:
+        queryset = queryset.filter(kind=kind)
+    status = _choice(filters, "status", RequestStatus.values)
+    if status:
+        queryset = queryset.filter(status=status)
+    title = _title(filters)
+    if title:
+        queryset = queryset.filter(listing__title__icontains=title)
+    period = _choice(filters, "period", list(PERIODS))
+    if period:
+        queryset = queryset.filter(created_at__gte=timezone.now() - PERIODS[period])
+    return queryset.order_by("-created_at", "-pk")
+
+
+def listing_request_get_for_review(*, request_id) -> ListingRequest:
+    listing_request = ListingRequest.objects.select_related("listing").filter(pk=request_id).first()
+    if listing_request is None:
+        raise NotFound("Request not found.")
+    return listing_request
+
+
+def favourite_list_for(*, user) -> QuerySet[Listing]:
+    """A renter's saved listings that are still live, most recently saved first."""
+    saved = Favourite.objects.filter(user=user, listing=OuterRef("pk")).values("created_at")[:1]
+    return (
+        listing_queryset(user=user)
+        .filter(favourited_by__user=user, is_deleted=False, status=ListingStatus.APPROVED)
+        .annotate(saved_at=Subquery(saved))
+        .order_by("-saved_at", "-pk")
+    )
+
+
+def bookable_listing_get(*, listing_id) -> Listing:
+    """An approved, active, not deleted listing (what renters may book or save), else 404."""
+    listing = Listing.objects.filter(
+        pk=listing_id, status=ListingStatus.APPROVED, is_active=True, is_deleted=False
+    ).first()
+    if listing is None:
+        raise NotFound("Listing not found.")
+    return listing
+
+
+# --- Pending counters ------------------------------------------------------------------------------
+
+
+def pending_listings_count(*, user) -> int:
+    """Admin and moderator: review requests waiting (new listings and edits)."""
+    if user.role not in STAFF_ROLES:
+        return 0
+    return ListingRequest.objects.filter(status=RequestStatus.PENDING, listing__is_deleted=False).count()
+
+
+def other_requests_count(*, user) -> int:
+    """Host and subHost: their edit requests still waiting for review."""
+    if user.acting_host_id is None:
+        return 0
+    return ListingRequest.objects.filter(
+        status=RequestStatus.PENDING,
+        kind=RequestKind.EDIT,
+        listing__host_id=user.acting_host_id,
+        listing__is_deleted=False,
+    ).count()

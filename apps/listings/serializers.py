@@ -1,0 +1,517 @@
+"""Listing API shapes: the input a host sends (with the product's validation messages) and the outputs."""
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from rest_framework import serializers
+
+from apps.core.serializers import ApiModelSerializer
+
+from .models import (
+    EVENT_PERIODS,
+    OFFERING_PERIODS,
+    Amenity,
+    Availability,
+    CancellationPolicy,
+    Facility,
+    Listing,
+    ListingRequest,
+    OfferingKind,
+    PaymentPreference,
+    Period,
+    PropertyType,
+)
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+MAX_IMAGES = 20
+MAX_OFFERINGS = len(OfferingKind.values)
+MAX_ADD_ONS = 30
+MAX_BLOCKED_DATES = 400
+PERIOD_WORDS = {Period.HOURLY: "hour", Period.DAILY: "day", Period.WEEKLY: "week", Period.MONTHLY: "month"}
+OFFERING_BY_TITLE = {label.lower(): value for value, label in OfferingKind.choices}
+
+
+def _messages(label: str, **extra: str) -> dict[str, str]:
+    return {
+        "required": f"{label} is required",
+        "null": f"{label} is required",
+        "blank": f"{label} is required",
+        "invalid": f"{label} is not valid",
+        **extra,
+    }
+
+
+def text_field(label: str, max_length: int, *, required: bool = False, **kwargs: Any) -> serializers.CharField:
+    return serializers.CharField(
+        max_length=max_length,
+        required=required,
+        allow_blank=not required,
+        error_messages=_messages(label, max_length=f"{label} must be at most {max_length} characters long"),
+        **kwargs,
+    )
+
+
+def price_field(label: str) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=12,
+        decimal_places=2,
+        min_value=Decimal("0"),
+        max_value=Decimal("9999999999.99"),
+        required=False,
+        allow_null=True,
+        error_messages=_messages(
+            label,
+            invalid=f"{label} must be a number",
+            min_value=f"{label} cannot be negative",
+            max_value=f"{label} is too large",
+            max_digits=f"{label} is too large",
+            max_whole_digits=f"{label} is too large",
+            max_decimal_places=f"{label} may have at most 2 decimal places",
+        ),
+    )
+
+
+def percent_field(label: str) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal("0"),
+        max_value=Decimal("100"),
+        required=False,
+        default=Decimal("0"),
+        error_messages=_messages(
+            label,
+            invalid=f"{label} must be a number",
+            min_value=f"{label} must be between 0 and 100",
+            max_value=f"{label} must be between 0 and 100",
+            max_digits=f"{label} must be between 0 and 100",
+            max_whole_digits=f"{label} must be between 0 and 100",
+            max_decimal_places=f"{label} may have at most 2 decimal places",
+        ),
+    )
+
+
+def count_field(label: str, *, min_value: int = 0, max_value: int = 100_000, **kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=min_value,
+        max_value=max_value,
+        error_messages=_messages(
+            label,
+            invalid=f"{label} must be a whole number",
+            min_value=f"{label} must be at least {min_value}",
+            max_value=f"{label} must be at most {max_value}",
+            max_string_length=f"{label} is too large",
+        ),
+        **kwargs,
+    )
+
+
+def choice_field(label: str, choices, **kwargs: Any) -> serializers.ChoiceField:
+    allowed = ", ".join(value for value, _ in choices)
+    return serializers.ChoiceField(
+        choices=choices,
+        error_messages=_messages(label, invalid_choice=f"{label} must be one of: {allowed}"),
+        **kwargs,
+    )
+
+
+class OfferingInput(serializers.Serializer):
+    """One office offering. ``kind`` (``hotDesk``) or ``title`` (``Hot Desk``) names it."""
+
+    kind = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    title = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    hourly = price_field("Hourly price")
+    daily = price_field("Daily price")
+    weekly = price_field("Weekly price")
+    monthly = price_field("Monthly price")
+    seats = count_field("Seats", min_value=1, required=False, default=1)
+    minimumPeriod = count_field("Minimum period", min_value=1, max_value=10_000, required=False, default=1)
+
+    def validate(self, attrs: dict) -> dict:
+        raw = (attrs.get("kind") or "").strip()
+        kind = raw if raw in OfferingKind.values else OFFERING_BY_TITLE.get((raw or attrs.get("title") or "").lower())
+        if kind is None:
+            names = ", ".join(label for _, label in OfferingKind.choices)
+            raise serializers.ValidationError({"kind": [f"Choose an offering: {names}"]})
+        label = OfferingKind(kind).label
+        periods = OFFERING_PERIODS[kind]
+        errors = {}
+        for period in Period.values:
+            if period not in periods and attrs.get(period) is not None:
+                sold_by = ", ".join(PERIOD_WORDS[p] for p in periods)
+                errors[period] = [f"{label} is sold by the {sold_by}; remove its {period} price"]
+        if errors:
+            raise serializers.ValidationError(errors)
+        if not any(attrs.get(period) is not None for period in periods):
+            sold_by = ", ".join(PERIOD_WORDS[p] for p in periods)
+            raise serializers.ValidationError({"price": [f"{label} needs a price per {sold_by}"]})
+        return {
+            "kind": kind,
+            "seats": attrs.get("seats", 1),
+            "minimumPeriod": attrs.get("minimumPeriod", 1),
+            **{period: attrs.get(period) for period in Period.values},
+        }
+
+
+class AddOnInput(serializers.Serializer):
+    title = text_field("Service title", 120, required=True)
+    price = price_field("Service price")
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs.get("price") is None:
+            raise serializers.ValidationError({"price": ["Service price is required"]})
+        return {"title": attrs["title"].strip(), "price": attrs["price"]}
+
+
+class ListingInput(serializers.Serializer):
+    """What a host sends to create or (in full, PUT) edit a listing."""
+
+    title = text_field("Title", 140, required=True)
+    description = text_field("Description", 5000)
+    propertyType = choice_field("Property type", PropertyType.choices)
+    images = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        max_length=MAX_IMAGES,
+        required=False,
+        default=list,
+        error_messages={"max_length": f"A listing may have at most {MAX_IMAGES} images"},
+    )
+    streetAddress = text_field("Street address", 200)
+    city = text_field("City", 80, required=True)
+    state = text_field("State", 80)
+    country = text_field("Country", 80, required=True)
+    postalCode = text_field("Postal code", 20)
+    address = text_field("Address", 300)
+    latitude = serializers.DecimalField(
+        max_digits=9,
+        decimal_places=6,
+        min_value=Decimal("-90"),
+        max_value=Decimal("90"),
+        required=False,
+        allow_null=True,
+        error_messages=_messages(
+            "Latitude",
+            invalid="Latitude must be a number",
+            min_value="Latitude must be between -90 and 90",
+            max_value="Latitude must be between -90 and 90",
+            max_digits="Latitude must be between -90 and 90",
+            max_whole_digits="Latitude must be between -90 and 90",
+            max_decimal_places="Latitude may have at most 6 decimal places",
+        ),
+    )
+    longitude = serializers.DecimalField(
+        max_digits=9,
+        decimal_places=6,
+        min_value=Decimal("-180"),
+        max_value=Decimal("180"),
+        required=False,
+        allow_null=True,
+        error_messages=_messages(
+            "Longitude",
+            invalid="Longitude must be a number",
+            min_value="Longitude must be between -180 and 180",
+            max_value="Longitude must be between -180 and 180",
+            max_digits="Longitude must be between -180 and 180",
+            max_whole_digits="Longitude must be between -180 and 180",
+            max_decimal_places="Longitude may have at most 6 decimal places",
+        ),
+    )
+    hourly = price_field("Hourly price")
+    daily = price_field("Daily price")
+    weekly = price_field("Weekly price")
+    monthly = price_field("Monthly price")
+    discount = percent_field("Discount")
+    processingFee = percent_field("Processing fee")
+    commissionCollection = percent_field("Commission collection")
+    paymentPreference = choice_field(
+        "Payment preference", PaymentPreference.choices, required=False, default=PaymentPreference.PAY_NOW
+    )
+    spaceOffering = OfferingInput(many=True, required=False, default=list, max_length=MAX_OFFERINGS)
+    servicesAndAddOns = AddOnInput(many=True, required=False, default=list, max_length=MAX_ADD_ONS)
+    numberOfSeats = count_field("Number of seats", min_value=1, required=False, allow_null=True)
+    guest = count_field("Guest capacity", min_value=1, required=False, allow_null=True)
+    dimension = text_field("Dimension", 60)
+    minimumDays = count_field("Minimum hours", min_value=1, max_value=10_000, required=False, default=1)
+    openingHours = serializers.JSONField(required=False, default=dict)
+    blockedDates = serializers.ListField(
+        child=serializers.DateField(error_messages={"invalid": "Blocked dates must be dates (YYYY-MM-DD)"}),
+        required=False,
+        default=list,
+        max_length=MAX_BLOCKED_DATES,
+        error_messages={"max_length": f"At most {MAX_BLOCKED_DATES} blocked dates"},
+    )
+    bufferMinutes = count_field("Buffer time", max_value=1440, required=False, default=0)
+    cancellationPolicy = choice_field(
+        "Cancellation policy", CancellationPolicy.choices, required=False, default=CancellationPolicy.FLEXIBLE
+    )
+    availability = choice_field("Availability", Availability.choices, required=False, default=Availability.AVAILABLE)
+    amenities = serializers.ListField(
+        child=serializers.UUIDField(error_messages={"invalid": "Amenities must be amenity ids"}),
+        required=False,
+        default=list,
+        max_length=100,
+    )
+    facilities = serializers.ListField(
+        child=serializers.UUIDField(error_messages={"invalid": "Facilities must be facility ids"}),
+        required=False,
+        default=list,
+        max_length=100,
+    )
+
+    def validate_openingHours(self, value: Any) -> dict:
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("Opening hours must map weekdays to open and close times")
+        cleaned: dict = {}
+        for day, hours in value.items():
+            if day not in WEEKDAYS:
+                raise serializers.ValidationError(f"Unknown weekday in opening hours: {str(day)[:20]}")
+            if hours is None:
+                cleaned[day] = None
+                continue
+            if not isinstance(hours, dict) or not all(
+                isinstance(hours.get(key), str) and TIME_RE.match(hours[key]) for key in ("open", "close")
+            ):
+                raise serializers.ValidationError(f"Opening hours for {day} need open and close times as HH:MM")
+            if hours["open"] >= hours["close"]:
+                raise serializers.ValidationError(f"On {day} the closing time must be after the opening time")
+            cleaned[day] = {"open": hours["open"], "close": hours["close"]}
+        return cleaned
+
+    def validate(self, attrs: dict) -> dict:
+        errors: dict[str, list[str]] = {}
+        if attrs["propertyType"] == PropertyType.EVENT_SPACE:
+            if not any(attrs.get(period) is not None for period in EVENT_PERIODS):
+                errors["hourly"] = ["Event spaces need an hourly, daily or weekly price"]
+            if attrs.get("monthly") is not None:
+                errors["monthly"] = ["Event spaces are priced by the hour, day or week"]
+            if not attrs.get("guest"):
+                errors["guest"] = ["Guest capacity is required for event spaces"]
+            if attrs.get("spaceOffering"):
+                errors["spaceOffering"] = ["Space offerings are for work spaces; event spaces use their own prices"]
+        else:
+            offerings = attrs.get("spaceOffering") or []
+            if not offerings:
+                errors["spaceOffering"] = ["Work spaces need at least one space offering with a price"]
+            kinds = [offering["kind"] for offering in offerings]
+            if len(kinds) != len(set(kinds)):
+                errors["spaceOffering"] = ["Each space offering may appear only once"]
+        if attrs.get("images") is not None:
+            attrs["images"] = list(dict.fromkeys(attrs["images"]))
+        if not attrs.get("images"):
+            errors["images"] = ["Add at least one image to submit the listing for review"]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return attrs
+
+
+class ToggleActiveInput(serializers.Serializer):
+    isActive = serializers.BooleanField(
+        required=False, allow_null=True, error_messages={"invalid": "isActive must be true or false"}
+    )
+
+
+class ReviewInput(serializers.Serializer):
+    """Staff decision on a listing request."""
+
+    status = choice_field("Status", [("approved", "Approved"), ("rejected", "Rejected")])
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=1000,
+        error_messages={"max_length": "Reason must be at most 1000 characters long"},
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        attrs["reason"] = (attrs.get("reason") or "").strip()
+        if attrs["status"] == "rejected" and not attrs["reason"]:
+            raise serializers.ValidationError({"reason": ["Please give a reason for the rejection"]})
+        return attrs
+
+
+class CatalogueInput(serializers.Serializer):
+    """Add or edit an amenity or facility."""
+
+    name = text_field("Name", 80, required=False)
+    icon = text_field("Icon", 40)
+    isActive = serializers.BooleanField(required=False, error_messages={"invalid": "isActive must be true or false"})
+
+
+# --- Output -------------------------------------------------------------------------------------
+
+
+class CatalogueItemSerializer(ApiModelSerializer):
+    class Meta:
+        model = Amenity
+        fields = ["id", "name", "icon", "is_active"]
+
+
+class FacilitySerializer(ApiModelSerializer):
+    class Meta:
+        model = Facility
+        fields = ["id", "name", "icon", "is_active"]
+
+
+class ListingHostSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    firstName = serializers.CharField(source="first_name")
+    lastName = serializers.CharField(source="last_name")
+    userName = serializers.CharField(source="user_name")
+    avatar = serializers.CharField(source="avatar_url")
+    tax = serializers.DecimalField(max_digits=5, decimal_places=2)
+    isVerified = serializers.BooleanField(source="is_verified")
+    isDeleted = serializers.BooleanField(source="is_deleted")
+
+
+class OfferingSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    hourly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    daily = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    weekly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    monthly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    periods = serializers.ListField(child=serializers.CharField())
+    seats = serializers.IntegerField()
+    minimumPeriod = serializers.IntegerField(source="minimum_period")
+
+
+class AddOnSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    title = serializers.CharField()
+    price = serializers.DecimalField(max_digits=12, decimal_places=2)
+
+
+class NamedSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    name = serializers.CharField()
+    icon = serializers.CharField()
+
+
+class ListingSerializer(ApiModelSerializer):
+    """A listing as the dashboard and the public pages' islands read it (spec section 3).
+
+    Reads prefetched relations and the ``request_id`` / ``is_favourite`` annotations from
+    ``selectors.listing_queryset`` so a page of listings costs a fixed number of queries.
+    """
+
+    images = serializers.SerializerMethodField()
+    spaceOffering = OfferingSerializer(source="space_offerings", many=True, read_only=True)
+    servicesAndAddOns = AddOnSerializer(source="add_ons", many=True, read_only=True)
+    amenities = NamedSerializer(many=True, read_only=True)
+    facilities = NamedSerializer(many=True, read_only=True)
+    host = ListingHostSerializer(read_only=True)
+    createdBy = serializers.UUIDField(source="created_by_id", read_only=True, allow_null=True)
+    favourite = serializers.SerializerMethodField()
+    requestId = serializers.SerializerMethodField()
+    reviews = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Listing
+        fields = [
+            "id",
+            "slug",
+            "title",
+            "description",
+            "status",
+            "reject_reason",
+            "images",
+            "street_address",
+            "city",
+            "state",
+            "country",
+            "postal_code",
+            "address",
+            "latitude",
+            "longitude",
+            "property_type",
+            "hourly",
+            "daily",
+            "weekly",
+            "monthly",
+            "discount",
+            "processing_fee",
+            "commission_collection",
+            "payment_preference",
+            "spaceOffering",
+            "servicesAndAddOns",
+            "number_of_seats",
+            "guest",
+            "dimension",
+            "minimum_days",
+            "opening_hours",
+            "blocked_dates",
+            "buffer_minutes",
+            "cancellation_policy",
+            "amenities",
+            "facilities",
+            "favourite",
+            "requestId",
+            "is_active",
+            "is_deleted",
+            "availability",
+            "is_premium",
+            "host",
+            "createdBy",
+            "reviews",
+            "created_at",
+            "updated_at",
+            "approved_at",
+        ]
+        read_only_fields = fields
+
+    def get_images(self, listing: Listing) -> list[str]:
+        return [image.path for image in listing.images.all()]
+
+    def get_favourite(self, listing: Listing) -> bool:
+        return bool(getattr(listing, "is_favourite", False))
+
+    def get_requestId(self, listing: Listing) -> str | None:
+        request_id = getattr(listing, "request_id", None)
+        return str(request_id) if request_id else None
+
+    def get_reviews(self, listing: Listing) -> dict:
+        return {"rating": listing.rating_average, "count": listing.rating_count}
+
+
+class ListingSummarySerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.CharField()
+    propertyType = serializers.CharField(source="property_type")
+    city = serializers.CharField()
+    country = serializers.CharField()
+    isActive = serializers.BooleanField(source="is_active")
+    isDeleted = serializers.BooleanField(source="is_deleted")
+    images = serializers.SerializerMethodField()
+    host = ListingHostSerializer()
+
+    def get_images(self, listing: Listing) -> list[str]:
+        return [image.path for image in listing.images.all()]
+
+
+class ListingRequestSerializer(ApiModelSerializer):
+    listing = ListingSummarySerializer(read_only=True)
+    listingId = serializers.UUIDField(source="listing_id", read_only=True)
+    requestedBy = serializers.UUIDField(source="requested_by_id", read_only=True, allow_null=True)
+    reviewedBy = serializers.UUIDField(source="reviewed_by_id", read_only=True, allow_null=True)
+
+    class Meta:
+        model = ListingRequest
+        fields = [
+            "id",
+            "kind",
+            "status",
+            "reason",
+            "changed_fields",
+            "payload",
+            "listingId",
+            "listing",
+            "requestedBy",
+            "reviewedBy",
+            "created_at",
+            "reviewed_at",
+        ]
+        read_only_fields = fields

@@ -1,0 +1,549 @@
+"""Listing writes: create, edit, activate, delete, moderation, favourites, amenities and facilities.
+
+Every listing status change goes through ``listing_status_change`` (one table of allowed moves,
+a conditional UPDATE so two reviewers cannot both win); every request decision through
+``listing_request_review``.
+"""
+
+import datetime
+import logging
+import secrets
+import uuid
+from decimal import Decimal
+
+from django.core.files.storage import default_storage
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.text import slugify
+
+from apps.accounts.models import STAFF_ROLES, Role, User
+from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+
+from . import media
+from .models import (
+    OFFERING_PERIODS,
+    AddOn,
+    Amenity,
+    Facility,
+    Favourite,
+    Listing,
+    ListingImage,
+    ListingRequest,
+    ListingStatus,
+    Period,
+    PropertyType,
+    RequestKind,
+    RequestStatus,
+    SpaceOffering,
+)
+
+logger = logging.getLogger(__name__)
+
+# Allowed listing status moves. An approved listing stays approved while an edit is reviewed.
+LISTING_TRANSITIONS: dict[str, frozenset[str]] = {
+    ListingStatus.PENDING: frozenset({ListingStatus.APPROVED, ListingStatus.REJECTED}),
+    ListingStatus.REJECTED: frozenset({ListingStatus.PENDING}),
+    ListingStatus.APPROVED: frozenset(),
+}
+REQUEST_TRANSITIONS: dict[str, frozenset[str]] = {
+    RequestStatus.PENDING: frozenset({RequestStatus.APPROVED, RequestStatus.REJECTED, RequestStatus.CANCELLED}),
+    RequestStatus.APPROVED: frozenset(),
+    RequestStatus.REJECTED: frozenset(),
+    RequestStatus.CANCELLED: frozenset(),
+}
+
+# Edits of an approved listing that change what a renter is told about the place (what it is, where,
+# what it looks like, what it offers) or the platform's cut wait for review; prices, capacity,
+# opening hours, blocked dates, add-ons and policies apply at once.
+SUBSTANTIVE_FIELDS: tuple[str, ...] = (
+    "title",
+    "description",
+    "propertyType",
+    "images",
+    "streetAddress",
+    "city",
+    "state",
+    "country",
+    "postalCode",
+    "address",
+    "latitude",
+    "longitude",
+    "amenities",
+    "facilities",
+    "dimension",
+    "commissionCollection",
+)
+
+# API field -> model field for plain values.
+SCALAR_FIELDS: dict[str, str] = {
+    "title": "title",
+    "description": "description",
+    "propertyType": "property_type",
+    "streetAddress": "street_address",
+    "city": "city",
+    "state": "state",
+    "country": "country",
+    "postalCode": "postal_code",
+    "address": "address",
+    "latitude": "latitude",
+    "longitude": "longitude",
+    "hourly": "hourly",
+    "daily": "daily",
+    "weekly": "weekly",
+    "monthly": "monthly",
+    "discount": "discount",
+    "processingFee": "processing_fee",
+    "commissionCollection": "commission_collection",
+    "paymentPreference": "payment_preference",
+    "numberOfSeats": "number_of_seats",
+    "guest": "guest",
+    "dimension": "dimension",
+    "minimumDays": "minimum_days",
+    "openingHours": "opening_hours",
+    "blockedDates": "blocked_dates",
+    "bufferMinutes": "buffer_minutes",
+    "cancellationPolicy": "cancellation_policy",
+    "availability": "availability",
+}
+DECIMAL_FIELDS = frozenset(
+    {
+        "latitude",
+        "longitude",
+        "hourly",
+        "daily",
+        "weekly",
+        "monthly",
+        "discount",
+        "processingFee",
+        "commissionCollection",
+    }
+)
+
+
+# --- Helpers --------------------------------------------------------------------------------------
+
+
+def _acting_host(actor: User) -> User:
+    if actor.role == Role.HOST:
+        return actor
+    if actor.role == Role.SUB_HOST and actor.host_id:
+        return actor.host
+    raise Forbidden("Only hosts and their sub-hosts manage listings.")
+
+
+def _unique_slug(title: str) -> str:
+    base = slugify(title)[:110].strip("-") or "space"
+    for _ in range(10):
+        slug = f"{base}-{secrets.token_hex(3)}"
+        if not Listing.objects.filter(slug=slug).exists():
+            return slug
+    return f"{base}-{uuid.uuid4().hex[:12]}"
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {key: _jsonable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, (datetime.date, uuid.UUID)):
+        return value.isoformat() if isinstance(value, datetime.date) else str(value)
+    return value
+
+
+def _revive(payload: dict) -> dict:
+    """The validated input back from an edit request's JSON payload."""
+    data = dict(payload)
+    for key in DECIMAL_FIELDS:
+        if data.get(key) is not None:
+            data[key] = Decimal(data[key])
+    data["blockedDates"] = [datetime.date.fromisoformat(day) for day in data.get("blockedDates", [])]
+    data["spaceOffering"] = [
+        {**item, **{p: Decimal(item[p]) if item.get(p) is not None else None for p in Period.values}}
+        for item in data.get("spaceOffering", [])
+    ]
+    data["servicesAndAddOns"] = [
+        {"title": item["title"], "price": Decimal(item["price"])} for item in data.get("servicesAndAddOns", [])
+    ]
+    return data
+
+
+def _check_images(*, paths: list[str], host: User, listing: Listing | None) -> list[str]:
+    """Each image is the host's own upload (present in storage) or already on this listing."""
+    current = set(listing.images.values_list("path", flat=True)) if listing else set()
+    cleaned = []
+    for raw in paths:
+        if raw in current:
+            cleaned.append(raw)
+            continue
+        path, owner = media.clean_path(raw)
+        if path in current:
+            cleaned.append(path)
+            continue
+        if owner != str(host.pk):
+            message = "Use images you uploaded for this listing."
+            raise InvalidInput(message, errors={"images": [message]})
+        if not default_storage.exists(path):
+            message = "An image was not found. Upload it again."
+            raise InvalidInput(message, errors={"images": [message]})
+        cleaned.append(path)
+    return list(dict.fromkeys(cleaned))
+
+
+def _check_catalogue(data: dict) -> None:
+    for key, model, label in (("amenities", Amenity, "amenity"), ("facilities", Facility, "facility")):
+        ids = set(data.get(key) or [])
+        if ids and model.objects.filter(pk__in=ids, is_active=True).count() != len(ids):
+            message = f"Choose each {label} from the list."
+            raise InvalidInput(message, errors={key: [message]})
+
+
+def _snapshot(listing: Listing) -> dict:
+    """The substantive fields of the live listing, shaped like validated input."""
+    data = {key: getattr(listing, field) for key, field in SCALAR_FIELDS.items() if key in SUBSTANTIVE_FIELDS}
+    data["images"] = list(listing.images.values_list("path", flat=True))
+    data["amenities"] = set(listing.amenities.values_list("pk", flat=True))
+    data["facilities"] = set(listing.facilities.values_list("pk", flat=True))
+    return data
+
+
+def _normalise(key: str, value):
+    if key in ("amenities", "facilities"):
+        return {uuid.UUID(str(item)) for item in value or []}
+    if key in ("latitude", "longitude"):
+        return None if value is None else Decimal(value).quantize(Decimal("0.000001"))
+    if key == "commissionCollection":
+        return Decimal(value).quantize(Decimal("0.01"))
+    if isinstance(value, str):
+        return value.strip()
+    return value
+
+
+def substantive_changes(listing: Listing, data: dict) -> list[str]:
+    """Which substantive fields ``data`` (validated input) would change on ``listing``."""
+    live = _snapshot(listing)
+    return [key for key in SUBSTANTIVE_FIELDS if _normalise(key, live.get(key)) != _normalise(key, data.get(key))]
+
+
+def _apply(listing: Listing, data: dict) -> Listing:
+    """Write validated input onto ``listing`` and replace its offerings, add-ons, images and lists."""
+    for key, field in SCALAR_FIELDS.items():
+        if key in data:
+            value = data[key]
+            if isinstance(value, str) and key not in ("openingHours",):
+                value = value.strip()
+            setattr(listing, field, value)
+    offerings = data.get("spaceOffering") or []
+    if listing.property_type == PropertyType.OFFICE_SPACE:
+        # The listing's own prices are the "from" prices of its offerings (used by search and cards).
+        for period in Period.values:
+            prices = [item[period] for item in offerings if item.get(period) is not None]
+            setattr(listing, period, min(prices) if prices else None)
+        listing.guest = None
+    else:
+        offerings = []
+        listing.monthly = None
+    listing.save()
+
+    listing.space_offerings.all().delete()
+    SpaceOffering.objects.bulk_create(
+        SpaceOffering(
+            listing=listing,
+            kind=item["kind"],
+            seats=item["seats"],
+            minimum_period=item["minimumPeriod"],
+            **{p: item.get(p) if p in OFFERING_PERIODS[item["kind"]] else None for p in Period.values},
+        )
+        for item in offerings
+    )
+    listing.add_ons.all().delete()
+    AddOn.objects.bulk_create(
+        AddOn(listing=listing, title=item["title"], price=item["price"]) for item in data.get("servicesAndAddOns", [])
+    )
+    listing.images.all().delete()
+    ListingImage.objects.bulk_create(
+        ListingImage(listing=listing, path=path, position=position, alt=listing.title[:200])
+        for position, path in enumerate(data.get("images", []))
+    )
+    listing.amenities.set(data.get("amenities", []))
+    listing.facilities.set(data.get("facilities", []))
+    return listing
+
+
+def _notify(**kwargs) -> None:
+    try:
+        from apps.notifications.services import notify
+    except ImportError:  # notifications not installed in this deployment
+        return
+    notify(**kwargs)
+
+
+def _notify_staff_of_request(listing_request: ListingRequest) -> None:
+    listing = listing_request.listing
+    what = "A new listing" if listing_request.kind == RequestKind.NEW else "An edit of a listing"
+    staff = User.objects.filter(role__in=STAFF_ROLES, is_active=True, is_deleted=False)
+    for user in staff:
+        _notify(
+            user=user,
+            kind="listingSubmitted",
+            content=f"{what} is waiting for review: {listing.title}",
+            link="/listing-requests",
+        )
+
+
+def _open_request(*, listing: Listing, kind: str, by: User, payload: dict | None = None, changed=()) -> ListingRequest:
+    try:
+        with transaction.atomic():
+            listing_request = ListingRequest.objects.create(
+                listing=listing, kind=kind, requested_by=by, payload=payload or {}, changed_fields=list(changed)
+            )
+    except IntegrityError:
+        raise Conflict("This listing already has a request waiting for review.") from None
+    _notify_staff_of_request(listing_request)
+    return listing_request
+
+
+def _pending_request(listing: Listing) -> ListingRequest | None:
+    return ListingRequest.objects.select_for_update().filter(listing=listing, status=RequestStatus.PENDING).first()
+
+
+# --- Status changes -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def listing_status_change(*, listing: Listing, to: str, by: User | None, reason: str = "") -> Listing:
+    """Move ``listing`` to status ``to`` if the table allows it from its current status."""
+    source = Listing.objects.filter(pk=listing.pk).values_list("status", flat=True).first()
+    if source is None:
+        raise NotFound("Listing not found.")
+    if to not in LISTING_TRANSITIONS.get(source, frozenset()):
+        raise Conflict(f"A {source} listing cannot become {to}.")
+    now = timezone.now()
+    values: dict = {"status": to, "updated_at": now}
+    if to == ListingStatus.APPROVED:
+        values.update(approved_at=now, reject_reason="")
+    elif to == ListingStatus.REJECTED:
+        values.update(reject_reason=reason)
+    else:
+        values.update(reject_reason="")
+    if Listing.objects.filter(pk=listing.pk, status=source).update(**values) != 1:
+        raise Conflict("This listing changed meanwhile. Please refresh and try again.")
+    for key, value in values.items():
+        setattr(listing, key, value)
+    logger.info("listing %s: %s -> %s by %s", listing.pk, source, to, getattr(by, "pk", None))
+    return listing
+
+
+def _request_close(*, listing_request: ListingRequest, to: str, by: User | None, reason: str = "") -> None:
+    if to not in REQUEST_TRANSITIONS[listing_request.status]:
+        raise Conflict(f"This request is already {listing_request.status}.")
+    now = timezone.now()
+    updated = ListingRequest.objects.filter(pk=listing_request.pk, status=listing_request.status).update(
+        status=to, reviewed_by=by, reason=reason, reviewed_at=now, updated_at=now
+    )
+    if updated != 1:
+        raise Conflict("This request was already decided. Please refresh.")
+    listing_request.status, listing_request.reviewed_by, listing_request.reason = to, by, reason
+    listing_request.reviewed_at = now
+
+
+@transaction.atomic
+def listing_request_review(
+    *, listing_request: ListingRequest, by: User, status: str, reason: str = ""
+) -> ListingRequest:
+    """Admin or moderator approves or rejects a request. A rejection needs a reason.
+
+    Approving a new listing publishes it; approving an edit applies the proposed values.
+    Rejecting a new listing marks it rejected (the host can edit and resubmit); rejecting an edit
+    leaves the live listing as it was.
+    """
+    if by.role not in STAFF_ROLES:
+        raise Forbidden("Only admins and moderators review listings.")
+    reason = (reason or "").strip()
+    if status == RequestStatus.REJECTED and not reason:
+        raise InvalidInput("Please give a reason for the rejection", errors={"reason": ["Please give a reason"]})
+    if status not in (RequestStatus.APPROVED, RequestStatus.REJECTED):
+        raise InvalidInput("Status must be approved or rejected.", errors={"status": ["Approved or rejected."]})
+    listing_request = ListingRequest.objects.select_for_update().select_related("listing").get(pk=listing_request.pk)
+    listing = Listing.objects.select_for_update().get(pk=listing_request.listing_id)
+    if listing.is_deleted:
+        raise Conflict("This listing was deleted.")
+    _request_close(listing_request=listing_request, to=status, by=by, reason=reason)
+    if listing_request.kind == RequestKind.NEW:
+        listing_status_change(listing=listing, to=status, by=by, reason=reason)
+    elif status == RequestStatus.APPROVED:
+        _apply(listing, _revive(listing_request.payload))
+    listing_request.listing = listing
+
+    if status == RequestStatus.APPROVED:
+        what = "Your listing" if listing_request.kind == RequestKind.NEW else "Your changes to"
+        _notify(
+            user=listing.host,
+            kind="listingApproved",
+            content=f"{what} {listing.title} {'was' if listing_request.kind == RequestKind.NEW else 'were'} approved.",
+            link=f"/listing-details/{listing.slug}",
+        )
+    else:
+        what = "Your listing" if listing_request.kind == RequestKind.NEW else "Your changes to"
+        _notify(
+            user=listing.host,
+            kind="listingRejected",
+            content=f"{what} {listing.title} {'was' if listing_request.kind == RequestKind.NEW else 'were'} "
+            f"rejected: {reason}",
+            link=f"/listing-detail/{listing.pk}",
+        )
+    return listing_request
+
+
+# --- Host actions -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def listing_create(*, actor: User, data: dict) -> Listing:
+    """A host or subHost submits a new listing (validated ``ListingInput`` data); it waits for review."""
+    host = _acting_host(actor)
+    data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=None)}
+    _check_catalogue(data)
+    listing = Listing(
+        host=host,
+        created_by=actor,
+        slug=_unique_slug(data["title"]),
+        property_type=data["propertyType"],
+        status=ListingStatus.PENDING,
+    )
+    _apply(listing, data)
+    listing.request_id = _open_request(listing=listing, kind=RequestKind.NEW, by=actor).pk
+    return listing
+
+
+@transaction.atomic
+def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listing, ListingRequest | None]:
+    """A full edit. Returns the listing and, when the edit waits for review, its request.
+
+    - pending listing: applied at once (its request stays pending);
+    - rejected listing: applied and sent back for review;
+    - approved listing: a substantive change waits in an edit request (a later edit replaces the
+      proposal); otherwise it applies at once, and withdraws a waiting proposal.
+    """
+    host = _acting_host(actor)
+    listing = Listing.objects.select_for_update().get(pk=listing.pk)
+    if listing.host_id != host.pk or listing.is_deleted:
+        raise NotFound("Listing not found.")
+    data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=listing)}
+    _check_catalogue(data)
+    pending = _pending_request(listing)
+
+    if listing.status != ListingStatus.APPROVED:
+        _apply(listing, data)
+        if listing.status == ListingStatus.REJECTED:
+            listing_status_change(listing=listing, to=ListingStatus.PENDING, by=actor)
+            pending = _open_request(listing=listing, kind=RequestKind.NEW, by=actor)
+        listing.request_id = pending.pk if pending else None
+        return listing, pending
+
+    changed = substantive_changes(listing, data)
+    if not changed:
+        if pending is not None:
+            _request_close(listing_request=pending, to=RequestStatus.CANCELLED, by=actor, reason="Replaced by an edit.")
+        _apply(listing, data)
+        listing.request_id = None
+        return listing, None
+
+    payload = _jsonable(data)
+    if pending is not None:
+        pending.payload, pending.changed_fields, pending.requested_by = payload, changed, actor
+        pending.save(update_fields=["payload", "changed_fields", "requested_by", "updated_at"])
+    else:
+        pending = _open_request(listing=listing, kind=RequestKind.EDIT, by=actor, payload=payload, changed=changed)
+    listing.request_id = pending.pk
+    return listing, pending
+
+
+@transaction.atomic
+def listing_set_active(*, actor: User, listing: Listing, is_active: bool | None = None) -> Listing:
+    """Activate or deactivate (toggle when ``is_active`` is None). Hosts their own; staff any."""
+    listing = Listing.objects.select_for_update().get(pk=listing.pk)
+    _check_manage(actor, listing)
+    listing.is_active = (not listing.is_active) if is_active is None else is_active
+    listing.save(update_fields=["is_active", "updated_at"])
+    return listing
+
+
+@transaction.atomic
+def listing_delete(*, actor: User, listing: Listing) -> Listing:
+    """Soft-delete: the listing disappears everywhere but stays for the records that refer to it."""
+    listing = Listing.objects.select_for_update().get(pk=listing.pk)
+    _check_manage(actor, listing)
+    for pending in ListingRequest.objects.select_for_update().filter(listing=listing, status=RequestStatus.PENDING):
+        _request_close(listing_request=pending, to=RequestStatus.CANCELLED, by=actor, reason="Listing deleted.")
+    listing.is_deleted = True
+    listing.is_active = False
+    listing.deleted_at = timezone.now()
+    listing.save(update_fields=["is_deleted", "is_active", "deleted_at", "updated_at"])
+    return listing
+
+
+def _check_manage(actor: User, listing: Listing) -> None:
+    if listing.is_deleted:
+        raise NotFound("Listing not found.")
+    if actor.role in STAFF_ROLES:
+        return
+    if actor.acting_host_id is None or listing.host_id != actor.acting_host_id:
+        raise NotFound("Listing not found.")
+
+
+# --- Favourites -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def favourite_add(*, user: User, listing: Listing) -> tuple[Favourite, bool]:
+    """A renter saves an approved, active listing. Saving twice is harmless (returns created False)."""
+    if user.role != Role.RENTER:
+        raise Forbidden("Only renters keep favourites.")
+    if not listing.is_bookable:
+        raise NotFound("Listing not found.")
+    favourite, created = Favourite.objects.get_or_create(user=user, listing=listing)
+    return favourite, created
+
+
+@transaction.atomic
+def favourite_remove(*, user: User, listing_id) -> bool:
+    deleted, _ = Favourite.objects.filter(user=user, listing_id=listing_id).delete()
+    return bool(deleted)
+
+
+# --- Amenities and facilities ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def catalogue_item_create(*, model: type[Amenity] | type[Facility], name: str, icon: str = "") -> Amenity | Facility:
+    name = (name or "").strip()
+    if not name:
+        raise InvalidInput("Name is required", errors={"name": ["Name is required"]})
+    if model.objects.filter(name__iexact=name).exists():
+        raise Conflict(f"{name} is already in the list.", errors={"name": [f"{name} is already in the list."]})
+    return model.objects.create(name=name, icon=(icon or "").strip())
+
+
+@transaction.atomic
+def catalogue_item_update(
+    *, item: Amenity | Facility, name: str | None = None, icon: str | None = None, is_active: bool | None = None
+) -> Amenity | Facility:
+    """Rename, change the icon, or (de)activate. A deactivated item stays on the listings that have it
+    but can no longer be chosen."""
+    model = type(item)
+    if name is not None:
+        name = name.strip()
+        if not name:
+            raise InvalidInput("Name is required", errors={"name": ["Name is required"]})
+        if model.objects.filter(~Q(pk=item.pk), name__iexact=name).exists():
+            raise Conflict(f"{name} is already in the list.", errors={"name": [f"{name} is already in the list."]})
+        item.name = name
+    if icon is not None:
+        item.icon = icon.strip()
+    if is_active is not None:
+        item.is_active = is_active
+    item.save()
+    return item
