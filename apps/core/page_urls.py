@@ -6,6 +6,9 @@ from . import pages
 
 urlpatterns = [
     path("logout", pages.sign_out, name="sign-out"),
+    path("login", pages.auth_page, name="auth-login"),
+    path("register", pages.auth_page, name="auth-register"),
+    path("reset-password", pages.auth_page, name="auth-reset-password"),
     path("", include("apps.accounts.page_urls")),
     path("", include("apps.listings.page_urls")),
 ]

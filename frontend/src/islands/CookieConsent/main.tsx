@@ -1,33 +1,32 @@
 import { useState } from "react";
+import { CONSENT_COOKIE, readConsent, startAnalyticsIfAllowed } from "../../lib/analytics";
+import { setCookie } from "../../lib/cookies";
 import { mountIsland } from "../../lib/mountIsland";
+import "../../styles/cookie-consent.css";
 
-const COOKIE = "cookieConsent";
-
-function readConsent(): { marketing: boolean } | null {
-  const raw = document.cookie.split("; ").find((part) => part.startsWith(`${COOKIE}=`));
-  if (!raw) return null;
-  try {
-    return JSON.parse(decodeURIComponent(raw.slice(COOKIE.length + 1)));
-  } catch {
-    return null;
-  }
-}
-
-function CookieConsent() {
+/** Asks once; the answer lives in the cookieConsent cookie ({"marketing": bool}) for a year. */
+export function CookieConsent() {
   const [open, setOpen] = useState(() => readConsent() === null);
   if (!open) return null;
   const choose = (marketing: boolean) => {
-    const value = encodeURIComponent(JSON.stringify({ marketing }));
-    document.cookie = `${COOKIE}=${value}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+    setCookie(CONSENT_COOKIE, JSON.stringify({ marketing }), { days: 365 });
     setOpen(false);
+    if (marketing) startAnalyticsIfAllowed();
   };
   return (
-    <div className="cookie-consent" role="dialog" aria-label="Cookie consent">
+    <section className="cookie-consent" aria-label="Cookie consent">
       <p>We use essential cookies to run the site. With your consent we also measure visits to improve it.</p>
-      <button type="button" className="button" onClick={() => choose(true)}>Accept all</button>{" "}
-      <button type="button" className="link-button" onClick={() => choose(false)}>Essential only</button>
-    </div>
+      <div className="cookie-consent__actions">
+        <button type="button" className="button" onClick={() => choose(true)}>
+          Accept all
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => choose(false)}>
+          Essential only
+        </button>
+      </div>
+    </section>
   );
 }
 
+startAnalyticsIfAllowed();
 mountIsland("CookieConsent", CookieConsent);
