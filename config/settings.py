@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "apps.cms",
     "apps.notifications",
     "apps.messaging",
+    "apps.dashboard",
 ]
 
 MIDDLEWARE = [
@@ -110,6 +111,8 @@ TEMPLATES = [
 
 DATABASE_URL = env("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/spacemarket")
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0 if TESTING else 60, conn_health_checks=True)}
+# Title search forgives typos through pg_trgm's word similarity; 0.5 (default 0.6) lets "cowrking" find "Coworking".
+DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c pg_trgm.word_similarity_threshold=0.5"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -146,6 +149,15 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=TESTING)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE |= {
+    "payments-expire-subscriptions": {"task": "apps.payments.tasks.expire_subscriptions", "schedule": 15 * 60},
+    "payments-premium-listings-cleanup": {"task": "apps.payments.tasks.premium_listings_cleanup", "schedule": 60 * 60},
+}
+CELERY_BEAT_SCHEDULE |= {
+    "bookings-expire-requests": {"task": "bookings.expire_requests", "schedule": 5 * 60},
+    "bookings-start": {"task": "bookings.start_bookings", "schedule": 5 * 60},
+    "bookings-complete": {"task": "bookings.complete_bookings", "schedule": 5 * 60},
+}
 
 # --- Accounts and authentication --------------------------------------------
 

@@ -10,5 +10,8 @@ urlpatterns = [
     path("register", pages.auth_page, name="auth-register"),
     path("reset-password", pages.auth_page, name="auth-reset-password"),
     path("", include("apps.accounts.page_urls")),
+    path("", include("apps.dashboard.page_urls")),
     path("", include("apps.listings.page_urls")),
+    path("", include("apps.payments.page_urls")),
+    path("", include("apps.notifications.page_urls")),
 ]

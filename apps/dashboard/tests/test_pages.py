@@ -1,0 +1,224 @@
+"""Route access and the sidebar of the signed-in area, for every route and every role (spec 2.3, 6)."""
+
+import re
+
+import pytest
+from django.core.management import call_command
+
+from apps.accounts.factories import UserFactory
+from apps.dashboard.navigation import ROUTES, counter_text, short_name
+from apps.notifications.counters import register_counter, registered_counters, unregister_counter
+
+ROLE_ACTORS = {"admin": "admin", "moderator": "moderator", "host": "host", "subHost": "sub_host", "renter": "renter"}
+
+# Who may open each route (docs/decisions.md, "Dashboard"); None = any signed-in user.
+STAFF = {"admin", "moderator"}
+STAFF_AND_HOSTS = {"admin", "moderator", "host", "subHost"}
+HOSTS = {"host", "subHost"}
+EVERYONE = {"admin", "moderator", "host", "subHost", "renter"}
+EXPECTED_ACCESS = {
+    "dashboard": EVERYONE,
+    "listing": STAFF_AND_HOSTS,
+    "listing-requests": STAFF_AND_HOSTS,
+    "other-requests": HOSTS,
+    "listing-detail/x1": EVERYONE,
+    "edit-listing/x1": STAFF_AND_HOSTS,
+    "add-new-listing": HOSTS,
+    "booking": EVERYONE,
+    "booking-requests": HOSTS,
+    "booking-detail/x1": EVERYONE,
+    "booking-request-details/x1": STAFF_AND_HOSTS,
+    "payments": {"admin", "host", "subHost"},
+    "payout-requests": {"admin"},
+    "payout": {"admin", "host", "subHost"},
+    "payment-details": {"admin", "host", "subHost"},
+    "invoices": {"admin", "host", "subHost", "renter"},
+    "disputes": EVERYONE,
+    "dispute-requests": STAFF_AND_HOSTS,
+    "dispute-payments": EVERYONE,
+    "hosts": STAFF,
+    "addhost": STAFF,
+    "add-subhost": {"host"},
+    "sub-hosts": {"host"},
+    "view-user/x1": EVERYONE,
+    "verificationRequest": STAFF,
+    "renters": STAFF_AND_HOSTS,
+    "moderators": {"admin"},
+    "add-moderator": {"admin"},
+    "cms": STAFF,
+    "message": EVERYONE,
+    "profile": EVERYONE,
+    "profile/edit": EVERYONE,
+    "general": EVERYONE,
+    "favourites": {"renter"},
+    "review-setting": STAFF,
+    "manage-amenities": STAFF,
+    "search-listing": set(),
+    "notifications": EVERYONE,
+    "calender": EVERYONE,
+}
+
+# Exactly what each role's sidebar shows, in order (spec 2.3's table, subHost without Payments and Disputes).
+EXPECTED_SIDEBAR = {
+    "admin": "/dashboard /profile /general /cms /review-setting /manage-amenities /listing /listing-requests /booking "
+    "/message /invoices /payments /payout /payout-requests /calender /disputes /dispute-requests /hosts /renters "
+    "/verificationRequest /moderators",
+    "moderator": "/dashboard /profile /general /cms /review-setting /manage-amenities /listing /listing-requests "
+    "/booking /message /calender /disputes /dispute-requests /hosts /renters /verificationRequest",
+    "host": "/dashboard /profile /general /listing /listing-requests /other-requests /booking /booking-requests "
+    "/message /invoices /payments /payout /calender /disputes /dispute-requests /renters /sub-hosts",
+    "subHost": "/dashboard /profile /general /listing /listing-requests /other-requests /booking /booking-requests "
+    "/message /calender /renters",
+    "renter": "/dashboard /profile /general /booking /message /invoices /favourites /calender /disputes",
+}
+EXPECTED_GROUPS = {
+    "admin": ["Profile", "Manage Listing", "Manage Booking", "Payments", "Disputes", "Users"],
+    "moderator": ["Profile", "My Listing", "Manage Booking", "Disputes", "Users"],
+    "host": ["Profile", "My Listing", "Manage Booking", "Payments", "Disputes", "Users"],
+    "subHost": ["Profile", "My Listing", "Manage Booking", "Users"],
+    "renter": ["Profile", "My Booking", "Payments", "Disputes"],
+}
+
+
+def sidebar_hrefs(html: str) -> list[str]:
+    menu = html.split('data-testid="sidebar"', 1)[1].split("</nav>", 1)[0]
+    return re.findall(r'<a href="([^"]+)" class="dash-link', menu)
+
+
+def test_every_spec_route_is_in_the_table():
+    assert {route.path.replace("<id>", "x1") for route in ROUTES} == set(EXPECTED_ACCESS)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", sorted(EXPECTED_ACCESS))
+def test_signed_out_visitor_is_sent_home(client, path):
+    response = client.get(f"/{path}")
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+
+
+@pytest.mark.parametrize("role", sorted(ROLE_ACTORS))
+@pytest.mark.parametrize("path", sorted(EXPECTED_ACCESS))
+def test_route_access_per_role(client, users, role, path):
+    client.force_login(users[ROLE_ACTORS[role]])
+    response = client.get(f"/{path}")
+    assert response.status_code == 200
+    shown = response.context["route"]
+    if role in EXPECTED_ACCESS[path]:
+        assert shown.path.replace("<id>", "x1") == path
+    else:
+        assert shown.name == "dashboard", f"{role} should see its own dashboard on /{path}"
+        assert b'data-island="DashboardHome"' in response.content
+    assert response["Cache-Control"].startswith("max-age=0") or "no-cache" in response["Cache-Control"]
+
+
+@pytest.mark.parametrize("role", sorted(ROLE_ACTORS))
+def test_each_role_sees_exactly_its_sidebar(client, users, role):
+    client.force_login(users[ROLE_ACTORS[role]])
+    response = client.get("/dashboard")
+    assert sidebar_hrefs(response.content.decode()) == EXPECTED_SIDEBAR[role].split()
+    groups = [node["label"] for node in response.context["sidebar"] if node["kind"] == "group"]
+    assert groups == EXPECTED_GROUPS[role]
+
+
+def test_search_listing_entry_is_hidden_from_everyone(client, users):
+    for actor in ROLE_ACTORS.values():
+        client.force_login(users[actor])
+        assert "/search-listing" not in sidebar_hrefs(client.get("/dashboard").content.decode())
+
+
+def test_group_opens_when_the_current_route_is_a_child(client, users):
+    client.force_login(users["host"])
+    html = client.get("/booking-requests").content.decode()
+    assert '<details open data-group="booking">' in html
+    assert '<details data-group="payments">' in html
+    active = re.search(r'<a href="/booking-requests" class="dash-link is-active"[^>]*aria-current="page"', html)
+    assert active
+
+
+def test_unbuilt_page_says_coming_soon_without_data(client, users):
+    client.force_login(users["admin"])
+    html = client.get("/moderators").content.decode()
+    assert "This page is coming soon" in html
+    assert 'data-island="Dashboard' not in html.split("<main", 1)[1].split("</main>", 1)[0]
+
+
+def test_footer_listing_links_reach_the_public_search_when_signed_out(client, db):
+    response = client.get("/listing?type=eventSpaces")
+    assert response.status_code == 302
+    assert response["Location"] == "/property-listing?type=eventSpaces"
+
+
+def test_deleted_account_is_treated_as_signed_out(client, db):
+    user = UserFactory(role="renter", is_deleted=True)
+    client.force_login(user)
+    assert client.get("/dashboard")["Location"] == "/"
+
+
+@pytest.fixture
+def busy_counters():
+    saved = registered_counters()
+    register_counter("pendingBookings", lambda user: 12)
+    register_counter("otherRequests", lambda user: 3)
+    register_counter("pendingListings", lambda user: 9)
+    yield
+    for name in ("pendingBookings", "otherRequests", "pendingListings"):
+        unregister_counter(name)
+    for name, fn in saved.items():
+        register_counter(name, fn)
+
+
+def test_menu_counters_show_9_plus_above_nine(client, users, busy_counters):
+    client.force_login(users["host"])
+    html = client.get("/dashboard").content.decode()
+    assert re.search(r'data-counter="pendingBookings">9\+</span>', html)
+    assert re.search(r'data-counter="otherRequests">3</span>', html)
+    # The Listing group shows its children's counts: other requests for a host (spec 2.3).
+    assert re.search(r'data-group-counters="pendingListings otherRequests">3</span>', html)
+    client.force_login(users["admin"])
+    html = client.get("/dashboard").content.decode()
+    assert re.search(r'data-counter="pendingListings">9</span>', html)
+    assert "pendingBookings" not in html.split("<main", 1)[0].split("data-testid")[1].split("shell-props")[0]
+
+
+def test_renter_loads_no_counters(client, users, busy_counters):
+    client.force_login(users["renter"])
+    response = client.get("/dashboard")
+    assert response.context["shell_props"]["counters"] == {}
+    assert response.context["shell_props"]["loadsCounters"] is False
+
+
+def test_user_name_is_cut_to_six_characters_and_two_dots(client, db):
+    user = UserFactory(role="renter", first_name="Maximilian", last_name="Long")
+    client.force_login(user)
+    html = client.get("/dashboard").content.decode()
+    assert '<span class="dash-user-name" title="Maximilian Long">Maximi..</span>' in html
+
+
+@pytest.mark.parametrize(("value", "text"), [(0, ""), (1, "1"), (9, "9"), (10, "9+"), (250, "9+"), (None, "")])
+def test_counter_text(value, text):
+    assert counter_text(value) == text
+
+
+@pytest.mark.parametrize(
+    ("name", "short"), [("Alex", "Alex"), ("Hannah", "Hannah"), ("Hannah H", "Hannah.."), ("", "")]
+)
+def test_short_name(name, short):
+    assert short_name(name) == short
+
+
+def test_premium_button_only_for_host_and_subhost(client, users):
+    for actor, shown in (("host", True), ("sub_host", True), ("renter", False), ("admin", False), ("moderator", False)):
+        client.force_login(users[actor])
+        html = client.get("/dashboard").content.decode()
+        assert ('data-island="DashboardPremium"' in html) is shown, actor
+
+
+def test_logout_asks_for_confirmation(client, users):
+    client.force_login(users["renter"])
+    html = client.get("/dashboard").content.decode()
+    assert 'action="/logout" data-confirm="Are you sure you want to log out?"' in html
+
+
+def test_front_end_navigation_json_is_up_to_date():
+    call_command("dashboard_navigation", "--check")

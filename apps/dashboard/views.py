@@ -1,0 +1,73 @@
+"""The pages of the signed-in area: one view, driven by the route table in navigation.py."""
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.vary import vary_on_cookie
+
+from apps.accounts.models import Role
+
+from .navigation import ROUTES_BY_NAME, short_name, sidebar_for
+from .pages import PAGES
+
+PREMIUM_ROLES = frozenset({Role.HOST, Role.SUB_HOST})
+
+
+def _counters(user) -> dict[str, int]:
+    """The pending counters of the menu; renters load none (spec section 6)."""
+    if user.role == Role.RENTER:
+        return {}
+    from apps.notifications.counters import pending_counters
+
+    return pending_counters(user)
+
+
+def display_name(user) -> str:
+    full = f"{user.first_name} {user.last_name}".strip()
+    return full or user.user_name or user.email.split("@")[0]
+
+
+@never_cache
+@vary_on_cookie
+def page(request: HttpRequest, route: str, **kwargs) -> HttpResponse:
+    """Render ``route`` for the signed-in user; a role that may not open it gets its own dashboard."""
+    user = request.user
+    if not user.is_authenticated or getattr(user, "is_deleted", False):
+        if route == "listing" and request.GET.get("type"):
+            # The footer's /listing?type=... links are for everybody: show the public search.
+            return redirect(f"/property-listing?{request.GET.urlencode()}")
+        return redirect("/")
+
+    requested = ROUTES_BY_NAME[route]
+    shown = requested if requested.allows(user.role) else ROUTES_BY_NAME["dashboard"]
+    page_info = PAGES.get(shown.name)
+    counters = _counters(user)
+    name = display_name(user)
+    props = {
+        "route": shown.name,
+        "requestedRoute": requested.name,
+        "role": user.role,
+        "userId": str(user.pk),
+        **(page_info.props(request, kwargs) if page_info else {}),
+    }
+    shell = {
+        "role": user.role,
+        "userId": str(user.pk),
+        "counters": counters,
+        "websocketUrl": settings.WEBSOCKET_URL,
+        "loadsCounters": user.role != Role.RENTER,
+    }
+    context = {
+        "route": shown,
+        "requested_route": requested,
+        "page_island": page_info.island if page_info else None,
+        "page_props": props,
+        "shell_props": shell,
+        "sidebar": sidebar_for(user.role, request.path, counters),
+        "user_display_name": name,
+        "user_short_name": short_name(name),
+        "show_premium": user.role in PREMIUM_ROLES,
+        "premium_props": {"role": user.role},
+    }
+    return render(request, "dashboard/page.html", context)
