@@ -1,0 +1,559 @@
+"""Public discovery: the filters of the public search, the queries behind them and flat result cards.
+
+Everything here reads only what a visitor may see: approved, active, available, not deleted
+listings. The API (``GET /api/listing/property-listing``) and the server-rendered pages share
+``SearchFilters`` (parsing and validation, one clear message per bad value) and ``search``.
+"""
+
+import json
+import re
+import uuid
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.core.files.storage import default_storage
+from django.db.models import BooleanField, Exists, Func, OuterRef, Q, QuerySet, Value
+from django.db.models.functions import Upper
+
+from apps.core.exceptions import InvalidInput
+
+from .models import (
+    OFFERING_PERIODS,
+    Amenity,
+    Availability,
+    Facility,
+    Favourite,
+    Listing,
+    ListingImage,
+    ListingStatus,
+    OfferingKind,
+    Period,
+    PropertyType,
+    SpaceOffering,
+)
+
+PUBLIC = Q(status=ListingStatus.APPROVED, is_active=True, is_deleted=False, availability=Availability.AVAILABLE)
+"""The rows a visitor may see. The partial indexes of the search carry this same condition."""
+
+PUBLIC_ORDER = ("-is_premium", "-created_at", "-id")
+"""Premium listings first, then the newest."""
+
+CATEGORIES: dict[str, dict[str, str]] = {
+    "coworking-spaces": {
+        "property_type": PropertyType.OFFICE_SPACE,
+        "name": "Coworking spaces",
+        "blurb": "Hot desks, dedicated desks, private cabins, meeting rooms and virtual offices.",
+    },
+    "event-spaces": {
+        "property_type": PropertyType.EVENT_SPACE,
+        "name": "Event spaces",
+        "blurb": "Venues for meetings, workshops, launches, parties and conferences.",
+    },
+}
+CATEGORY_BY_TYPE = {value["property_type"]: slug for slug, value in CATEGORIES.items()}
+
+# The values the spec's client sends for the fixed public filters; anything else is refused.
+FIXED_FILTERS = {"status": "approved", "isActive": "true", "availability": "available", "isDeleted": "false"}
+MAX_TEXT = 100
+MAX_ITEMS = 20
+MAX_RANGE_DAYS = 366
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+PRICE_PERIODS = (Period.HOURLY, Period.DAILY, Period.WEEKLY, Period.MONTHLY)
+
+
+def _bad(name: str, message: str) -> InvalidInput:
+    return InvalidInput(message, errors={name: [message]})
+
+
+def _one(raw: dict[str, Any], name: str) -> str | None:
+    value = raw.get(name)
+    if isinstance(value, list):
+        value = next((item for item in value if str(item).strip()), None)
+    if value is None:
+        return None
+    value = str(value).strip()
+    return value or None
+
+
+def _text(raw: dict[str, Any], name: str, label: str) -> str | None:
+    value = _one(raw, name)
+    if value is None:
+        return None
+    if len(value) > MAX_TEXT:
+        raise _bad(name, f"{label} may be at most {MAX_TEXT} characters.")
+    if "\x00" in value:
+        raise _bad(name, f"{label} contains a character that is not allowed.")
+    return value
+
+
+def _list(raw: dict[str, Any], name: str, label: str) -> list[str]:
+    """A JSON array (``["a","b"]``), a comma-separated string, or repeated form values."""
+    value = raw.get(name)
+    if value is None:
+        return []
+    items: list[Any]
+    if isinstance(value, list) and not (len(value) == 1 and str(value[0]).strip().startswith("[")):
+        items = value
+    else:
+        text = (value[0] if isinstance(value, list) else str(value)).strip()
+        if text.startswith("["):
+            try:
+                items = json.loads(text)
+            except ValueError:
+                raise _bad(name, f'{label} must be a JSON array, for example ["a", "b"].')
+            if not isinstance(items, list):
+                raise _bad(name, f'{label} must be a JSON array, for example ["a", "b"].')
+        else:
+            items = text.split(",")
+    cleaned: list[str] = []
+    for item in items:
+        if not isinstance(item, (str, int)) or isinstance(item, bool):
+            raise _bad(name, f"{label} must be a list of names or ids.")
+        text = str(item).strip()
+        if not text:
+            continue
+        if len(text) > MAX_TEXT or "\x00" in text:
+            raise _bad(name, f"{label} contains a value that is too long or not allowed.")
+        if text not in cleaned:
+            cleaned.append(text)
+    if len(cleaned) > MAX_ITEMS:
+        raise _bad(name, f"Choose at most {MAX_ITEMS} {label.lower()}.")
+    return cleaned
+
+
+def _decimal(raw: dict[str, Any], name: str, label: str) -> Decimal | None:
+    value = _one(raw, name)
+    if value is None:
+        return None
+    try:
+        number = Decimal(value)
+    except InvalidOperation:
+        raise _bad(name, f"{label} must be a number.")
+    if not number.is_finite() or number < 0 or number > Decimal("9999999999"):
+        raise _bad(name, f"{label} must be a number between 0 and 9,999,999,999.")
+    return number
+
+
+def _whole(raw: dict[str, Any], name: str, label: str, *, low: int = 1, high: int = 100_000) -> int | None:
+    value = _one(raw, name)
+    if value is None:
+        return None
+    if not re.fullmatch(r"\d{1,7}", value):
+        raise _bad(name, f"{label} must be a whole number.")
+    number = int(value)
+    if not low <= number <= high:
+        raise _bad(name, f"{label} must be between {low} and {high:,}.")
+    return number
+
+
+def _date(raw: dict[str, Any], name: str, label: str) -> date | None:
+    value = _one(raw, name)
+    if value is None:
+        return None
+    message = f"{label} must be a date written as YYYY-MM-DD."
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}(T[0-9:.+\-Z]*)?", value):
+        raise _bad(name, message)
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        raise _bad(name, message)
+
+
+def _bounds(raw: dict[str, Any], name: str) -> tuple[Decimal, Decimal, Decimal, Decimal] | None:
+    """``[south, west, north, east]`` in degrees, as a JSON array or comma-separated."""
+    value = _one(raw, name)
+    if value is None:
+        return None
+    message = "bounds must be [south, west, north, east] in degrees, for example [43.6, -79.5, 43.8, -79.2]."
+    try:
+        parts = json.loads(value) if value.startswith("[") else value.split(",")
+        if not isinstance(parts, list) or len(parts) != 4 or any(isinstance(part, bool) for part in parts):
+            raise ValueError
+        south, west, north, east = (Decimal(str(part).strip()) for part in parts)
+    except (ValueError, InvalidOperation, TypeError):
+        raise _bad(name, message)
+    if not all(number.is_finite() for number in (south, west, north, east)):
+        raise _bad(name, message)
+    if not (-90 <= south <= north <= 90 and -180 <= west <= 180 and -180 <= east <= 180):
+        raise _bad(
+            name,
+            "bounds: latitudes must be between -90 and 90 with south below north; longitudes between -180 and 180.",
+        )
+    return south, west, north, east
+
+
+@dataclass
+class SearchFilters:
+    """What a visitor asked for. Built from the API's ``filters[...]`` or a page's query string."""
+
+    title: str | None = None
+    property_type: str | None = None
+    city: str | None = None
+    country: str | None = None
+    amenities: list[str] = field(default_factory=list)
+    facilities: list[str] = field(default_factory=list)
+    space_offerings: list[str] = field(default_factory=list)
+    min_price: Decimal | None = None
+    max_price: Decimal | None = None
+    period: str | None = None
+    guests: int | None = None
+    bounds: tuple[Decimal, Decimal, Decimal, Decimal] | None = None
+    start_date: date | None = None
+    end_date: date | None = None
+
+    ACCEPTED = (
+        "title",
+        "propertyType",
+        "city",
+        "country",
+        "amenities",
+        "facilities",
+        "spaceOffering",
+        "minPrice",
+        "maxPrice",
+        "period",
+        "guests",
+        "seats",
+        "bounds",
+        "startDate",
+        "endDate",
+        *FIXED_FILTERS,
+    )
+
+    @classmethod
+    def parse(cls, raw: dict[str, Any], *, strict: bool = True) -> "SearchFilters":
+        """Validate ``raw`` (name to a string or a list of strings). ``strict`` refuses unknown names."""
+        if strict:
+            unknown = sorted(name for name in raw if name not in cls.ACCEPTED)
+            if unknown:
+                message = f"Unknown filter: {unknown[0][:40]}. Accepted filters: {', '.join(cls.ACCEPTED)}."
+                raise _bad(unknown[0][:40], message)
+        for name, expected in FIXED_FILTERS.items():
+            value = _one(raw, name)
+            if value is not None and value != expected:
+                raise _bad(
+                    name,
+                    f"The public search shows only approved, active, available listings: {name} must be {expected}.",
+                )
+        filters = cls(
+            title=_text(raw, "title", "Title"),
+            city=_text(raw, "city", "City"),
+            country=_text(raw, "country", "Country"),
+            amenities=_list(raw, "amenities", "Amenities"),
+            facilities=_list(raw, "facilities", "Facilities"),
+            space_offerings=_list(raw, "spaceOffering", "Space offerings"),
+            min_price=_decimal(raw, "minPrice", "Minimum price"),
+            max_price=_decimal(raw, "maxPrice", "Maximum price"),
+            guests=_whole(raw, "guests", "Guests") or _whole(raw, "seats", "Seats"),
+            bounds=_bounds(raw, "bounds"),
+            start_date=_date(raw, "startDate", "Start date"),
+            end_date=_date(raw, "endDate", "End date"),
+        )
+        property_type = _one(raw, "propertyType")
+        if property_type is not None:
+            if property_type not in PropertyType.values:
+                raise _bad("propertyType", "propertyType must be eventSpace or officeSpace.")
+            filters.property_type = property_type
+        period = _one(raw, "period")
+        if period is not None:
+            if period not in PRICE_PERIODS:
+                raise _bad("period", "period must be hourly, daily, weekly or monthly.")
+            filters.period = period
+        for kind in filters.space_offerings:
+            if kind not in OfferingKind.values:
+                raise _bad("spaceOffering", f"spaceOffering must be among: {', '.join(OfferingKind.values)}.")
+        if filters.min_price is not None and filters.max_price is not None and filters.min_price > filters.max_price:
+            raise _bad("maxPrice", "Maximum price must not be below the minimum price.")
+        if filters.end_date and not filters.start_date:
+            raise _bad("startDate", "Choose a start date with the end date.")
+        if filters.start_date:
+            filters.end_date = filters.end_date or filters.start_date
+            if filters.end_date < filters.start_date:
+                raise _bad("endDate", "End date must not be before the start date.")
+            if (filters.end_date - filters.start_date).days >= MAX_RANGE_DAYS:
+                raise _bad("endDate", f"A date range may span at most {MAX_RANGE_DAYS} days.")
+        return filters
+
+    def is_empty(self) -> bool:
+        return self == SearchFilters()
+
+
+# --- Queries -----------------------------------------------------------------
+
+
+class WordSimilar(Func):
+    """``q <% UPPER(title)``: pg_trgm word similarity, which forgives typos ("cowrking").
+
+    Served by the trigram GIN index on ``UPPER(title)`` (migration ``search_...``).
+    """
+
+    arg_joiner = " <%% "
+    template = "(%(expressions)s)"
+    output_field = BooleanField()
+
+
+def title_match(text: str) -> Q:
+    """Titles containing ``text`` (case-insensitive) or a word close to it."""
+    needle = text.upper()
+    return Q(title__icontains=text) | Q(WordSimilar(Value(needle), Upper("title")))
+
+
+def public_listings() -> QuerySet[Listing]:
+    return Listing.objects.filter(PUBLIC)
+
+
+def _price_q(prefix: str, filters: SearchFilters) -> Q:
+    periods = (filters.period,) if filters.period else PRICE_PERIODS
+    combined = Q()
+    for period in periods:
+        bounds = Q(**{f"{prefix}{period}__isnull": False})
+        if filters.min_price is not None:
+            bounds &= Q(**{f"{prefix}{period}__gte": filters.min_price})
+        if filters.max_price is not None:
+            bounds &= Q(**{f"{prefix}{period}__lte": filters.max_price})
+        combined |= bounds
+    return combined
+
+
+def _named(model, values: list[str]) -> list[str]:
+    """Ids of admin-managed items given by id or by name; an unknown name matches no listing."""
+    names = [value.upper() for value in values if not _is_uuid(value)]
+    by_name: dict[str, str] = {}
+    if names:
+        by_name = {
+            name.upper(): str(pk)
+            for pk, name in model.objects.annotate(upper=Upper("name"))
+            .filter(upper__in=names)
+            .values_list("id", "name")
+        }
+    return [value if _is_uuid(value) else by_name.get(value.upper(), NO_MATCH) for value in values]
+
+
+NO_MATCH = str(uuid.UUID(int=0))
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True
+
+
+def available_between(queryset: QuerySet[Listing], start: date, end: date) -> QuerySet[Listing]:
+    """Listings a renter could book from ``start`` to ``end`` (inclusive).
+
+    A listing qualifies when none of the range's days is one of its blocked dates and it opens
+    on the first and the last day's weekdays (check-in and check-out; days in between on which
+    it is closed are simply not used). An empty ``opening_hours`` means open every day.
+    This is the one place the bookings work narrows further by existing bookings.
+    """
+    days = [start + timedelta(days=offset) for offset in range((end - start).days + 1)]
+    queryset = queryset.exclude(blocked_dates__overlap=days)
+    for day in {WEEKDAYS[start.weekday()], WEEKDAYS[end.weekday()]}:
+        queryset = queryset.exclude(opening_hours__contains={day: None})
+    return queryset
+
+
+def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:
+    """The public listings matching ``filters``, premium first then newest."""
+    queryset = public_listings() if base is None else base
+    if filters.title:
+        queryset = queryset.filter(title_match(filters.title))
+    if filters.property_type:
+        queryset = queryset.filter(property_type=filters.property_type)
+    if filters.city:
+        queryset = queryset.filter(city__iexact=filters.city)
+    if filters.country:
+        queryset = queryset.filter(country__iexact=filters.country)
+    for amenity_id in _named(Amenity, filters.amenities) if filters.amenities else []:
+        queryset = queryset.filter(
+            Exists(Listing.amenities.through.objects.filter(listing_id=OuterRef("pk"), amenity_id=amenity_id))
+        )
+    for facility_id in _named(Facility, filters.facilities) if filters.facilities else []:
+        queryset = queryset.filter(
+            Exists(Listing.facilities.through.objects.filter(listing_id=OuterRef("pk"), facility_id=facility_id))
+        )
+    if filters.space_offerings:
+        queryset = queryset.filter(
+            Exists(SpaceOffering.objects.filter(listing_id=OuterRef("pk"), kind__in=filters.space_offerings))
+        )
+    if filters.min_price is not None or filters.max_price is not None or filters.period:
+        offering_prices = SpaceOffering.objects.filter(_price_q("", filters), listing_id=OuterRef("pk"))
+        if filters.space_offerings:
+            offering_prices = offering_prices.filter(kind__in=filters.space_offerings)
+        queryset = queryset.filter(
+            (Q(property_type=PropertyType.EVENT_SPACE) & _price_q("", filters))
+            | Q(Exists(offering_prices), property_type=PropertyType.OFFICE_SPACE)
+        )
+    if filters.guests:
+        queryset = queryset.filter(
+            Q(property_type=PropertyType.EVENT_SPACE, guest__gte=filters.guests)
+            | Q(property_type=PropertyType.OFFICE_SPACE, number_of_seats__gte=filters.guests)
+        )
+    if filters.bounds:
+        south, west, north, east = filters.bounds
+        queryset = queryset.filter(latitude__gte=south, latitude__lte=north)
+        if west <= east:
+            queryset = queryset.filter(longitude__gte=west, longitude__lte=east)
+        else:  # the box crosses the antimeridian
+            queryset = queryset.filter(Q(longitude__gte=west) | Q(longitude__lte=east))
+    if filters.start_date and filters.end_date:
+        queryset = available_between(queryset, filters.start_date, filters.end_date)
+    return queryset.order_by(*PUBLIC_ORDER)
+
+
+def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
+    """The navbar's search: titles starting with ``text`` first, then containing it, then close to it."""
+    text = text.strip()[:MAX_TEXT]
+    if not text:
+        return []
+    needle = text.upper()
+    rows = (
+        public_listings()
+        .filter(title_match(text))
+        .annotate(
+            starts=Func(Upper("title"), Value(needle), function="starts_with", output_field=BooleanField()),
+        )
+        .order_by("-starts", Upper("title"))
+        .values("id", "slug", "title")[:limit]
+    )
+    return [{"_id": str(row["id"]), "slug": row["slug"], "title": row["title"]} for row in rows]
+
+
+# --- Result cards ------------------------------------------------------------
+
+CARD_FIELDS = (
+    "id",
+    "slug",
+    "title",
+    "property_type",
+    "city",
+    "state",
+    "country",
+    "street_address",
+    "address",
+    "latitude",
+    "longitude",
+    "hourly",
+    "daily",
+    "weekly",
+    "monthly",
+    "discount",
+    "payment_preference",
+    "number_of_seats",
+    "guest",
+    "dimension",
+    "minimum_days",
+    "is_premium",
+    "rating_average",
+    "rating_count",
+    "status",
+    "is_active",
+    "availability",
+)
+
+
+def _money(value: Decimal | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+def image_url(path: str, *, small: bool = False) -> str:
+    """The public URL of a stored listing image (``small``: the 480 px copy stored beside it)."""
+    if small:
+        stem, dot, extension = path.rpartition(".")
+        path = f"{stem}-sm{dot}{extension}"
+    return default_storage.url(path)
+
+
+def cards(rows, *, user=None) -> list[dict[str, Any]]:
+    """Turn rows of ``queryset.values(*CARD_FIELDS)`` into flat API dictionaries: three queries whatever the number of rows
+    (listings, their images, their offerings), plus one for a signed-in user's favourites."""
+    rows = list(rows)
+    if not rows:
+        return []
+    ids = [row["id"] for row in rows]
+    images: dict[Any, list[str]] = {}
+    for listing_id, path in (
+        ListingImage.objects.filter(listing_id__in=ids).order_by("position").values_list("listing_id", "path")
+    ):
+        images.setdefault(listing_id, []).append(path)
+    offerings: dict[Any, list[dict[str, Any]]] = {}
+    for offering in (
+        SpaceOffering.objects.filter(listing_id__in=ids)
+        .order_by("kind")
+        .values("id", "listing_id", "kind", "hourly", "daily", "weekly", "monthly", "seats", "minimum_period")
+    ):
+        offerings.setdefault(offering["listing_id"], []).append(
+            {
+                "_id": str(offering["id"]),
+                "kind": offering["kind"],
+                "title": OfferingKind(offering["kind"]).label,
+                "hourly": _money(offering["hourly"]),
+                "daily": _money(offering["daily"]),
+                "weekly": _money(offering["weekly"]),
+                "monthly": _money(offering["monthly"]),
+                "periods": list(OFFERING_PERIODS[offering["kind"]]),
+                "seats": offering["seats"],
+                "minimumPeriod": offering["minimum_period"],
+            }
+        )
+    liked: set = set()
+    if user is not None and user.is_authenticated:
+        liked = set(Favourite.objects.filter(user=user, listing_id__in=ids).values_list("listing_id", flat=True))
+    out = []
+    for row in rows:
+        paths = images.get(row["id"], [])
+        out.append(
+            {
+                "_id": str(row["id"]),
+                "slug": row["slug"],
+                "title": row["title"],
+                "status": row["status"],
+                "isActive": row["is_active"],
+                "availability": row["availability"],
+                "propertyType": row["property_type"],
+                "streetAddress": row["street_address"],
+                "city": row["city"],
+                "state": row["state"],
+                "country": row["country"],
+                "address": row["address"],
+                "latitude": None if row["latitude"] is None else str(row["latitude"]),
+                "longitude": None if row["longitude"] is None else str(row["longitude"]),
+                "images": paths,
+                "hourly": _money(row["hourly"]),
+                "daily": _money(row["daily"]),
+                "weekly": _money(row["weekly"]),
+                "monthly": _money(row["monthly"]),
+                "discount": _money(row["discount"]),
+                "paymentPreference": row["payment_preference"],
+                "spaceOffering": offerings.get(row["id"], []),
+                "numberOfSeats": row["number_of_seats"],
+                "guest": row["guest"],
+                "dimension": row["dimension"],
+                "minimumDays": row["minimum_days"],
+                "isPremium": row["is_premium"],
+                "reviews": {"rating": f"{row['rating_average']:.2f}", "count": row["rating_count"]},
+                "favourite": row["id"] in liked,
+                "fromPrice": _from_price(row, offerings.get(row["id"], [])),
+            }
+        )
+    return out
+
+
+def _from_price(row: dict[str, Any], offerings: list[dict[str, Any]]) -> dict[str, str] | None:
+    """The lowest price to show on a card, with its period ("from $25.00 / Hour")."""
+    candidates: list[tuple[Decimal, str]] = []
+    for period in PRICE_PERIODS:
+        if row.get(period) is not None:
+            candidates.append((row[period], period))
+    for offering in offerings:
+        for period in PRICE_PERIODS:
+            if offering[period] is not None:
+                candidates.append((Decimal(offering[period]), period))
+    if not candidates:
+        return None
+    price, period = min(candidates, key=lambda item: (PRICE_PERIODS.index(item[1]), item[0]))
+    return {"amount": f"{price:.2f}", "period": period, "label": Period(period).label}

@@ -1,0 +1,721 @@
+"""Public discovery: the search API (no sign-in) and the server-rendered public pages.
+
+Pages are complete HTML without JavaScript: filters are a GET form, pagination is links, and
+every page carries its title, description, canonical URL and Open Graph tags (templates/base.html
+blocks). Listing pages add schema.org JSON-LD.
+"""
+
+import json
+from datetime import date
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Count, Prefetch
+from django.db.models.functions import Upper
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.shortcuts import redirect, render
+from django.utils.html import _json_script_escapes
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.views import APIView
+
+from apps.accounts.models import Role, User
+from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, paginate, parse_filters
+from apps.core.exceptions import InvalidInput
+
+from . import search as discovery
+from .models import (
+    Amenity,
+    CancellationPolicy,
+    Facility,
+    Favourite,
+    Listing,
+    ListingImage,
+    ListingStatus,
+    OfferingKind,
+    Period,
+    PropertyType,
+)
+from .search import CARD_FIELDS, CATEGORIES, CATEGORY_BY_TYPE, SearchFilters, cards, image_url, public_listings
+
+# --- API -----------------------------------------------------------------------
+
+
+class _OfferingCard(serializers.Serializer):
+    _id = serializers.UUIDField()
+    kind = serializers.ChoiceField(choices=OfferingKind.choices)
+    title = serializers.CharField()
+    hourly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    daily = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    weekly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    monthly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    periods = serializers.ListField(child=serializers.CharField())
+    seats = serializers.IntegerField()
+    minimumPeriod = serializers.IntegerField()
+
+
+class ListingCardSerializer(serializers.Serializer):
+    """Documents the flat card ``search.cards`` builds (it is not used to build it: see there)."""
+
+    _id = serializers.UUIDField()
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.CharField()
+    isActive = serializers.BooleanField()
+    availability = serializers.CharField()
+    propertyType = serializers.ChoiceField(choices=PropertyType.choices)
+    streetAddress = serializers.CharField()
+    city = serializers.CharField()
+    state = serializers.CharField()
+    country = serializers.CharField()
+    address = serializers.CharField()
+    latitude = serializers.DecimalField(max_digits=9, decimal_places=6, allow_null=True)
+    longitude = serializers.DecimalField(max_digits=9, decimal_places=6, allow_null=True)
+    images = serializers.ListField(child=serializers.CharField(), help_text="Storage paths; prefix the uploads URL.")
+    hourly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    daily = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    weekly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    monthly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    discount = serializers.DecimalField(max_digits=5, decimal_places=2)
+    paymentPreference = serializers.CharField()
+    spaceOffering = _OfferingCard(many=True)
+    numberOfSeats = serializers.IntegerField(allow_null=True)
+    guest = serializers.IntegerField(allow_null=True)
+    dimension = serializers.CharField()
+    minimumDays = serializers.IntegerField()
+    isPremium = serializers.BooleanField()
+    reviews = inline_serializer(
+        name="ListingCardReviews",
+        fields={
+            "rating": serializers.DecimalField(max_digits=3, decimal_places=2),
+            "count": serializers.IntegerField(),
+        },
+    )
+    favourite = serializers.BooleanField(help_text="True when the signed-in user saved this listing.")
+    fromPrice = inline_serializer(
+        name="ListingCardFromPrice",
+        fields={"amount": serializers.CharField(), "period": serializers.CharField(), "label": serializers.CharField()},
+        allow_null=True,
+    )
+
+
+class TitleMatchSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    slug = serializers.CharField()
+    title = serializers.CharField()
+
+
+def _filter_parameter(name: str, description: str) -> OpenApiParameter:
+    return OpenApiParameter(f"filters[{name}]", OpenApiTypes.STR, description=description)
+
+
+SEARCH_PARAMETERS = [
+    OpenApiParameter("page", OpenApiTypes.INT, description="Page number, from 1."),
+    OpenApiParameter("limit", OpenApiTypes.INT, description="Page size, at most 10."),
+    _filter_parameter("status", "Only `approved` (the public search shows approved listings only)."),
+    _filter_parameter("isActive", "Only `true`."),
+    _filter_parameter("availability", "Only `available`."),
+    _filter_parameter("isDeleted", "Only `false`."),
+    _filter_parameter("title", "Plain text: titles containing it, or with a word close to it (typos forgiven)."),
+    _filter_parameter("propertyType", "`eventSpace` or `officeSpace`."),
+    _filter_parameter("city", "City name, any case."),
+    _filter_parameter("country", "Country name, any case."),
+    _filter_parameter("amenities", 'JSON array of amenity ids or names; a listing must have all, e.g. ["Wi-Fi"].'),
+    _filter_parameter("facilities", "JSON array of facility ids or names; a listing must have all."),
+    _filter_parameter("spaceOffering", 'JSON array of offering kinds (any of them), e.g. ["hotDesk","privateCabin"].'),
+    _filter_parameter("minPrice", "Lowest price (in the chosen period, or any period)."),
+    _filter_parameter("maxPrice", "Highest price (in the chosen period, or any period)."),
+    _filter_parameter("period", "`hourly`, `daily`, `weekly` or `monthly`: the period the price range applies to."),
+    _filter_parameter("guests", "Event spaces holding at least this many guests; office spaces with this many seats."),
+    _filter_parameter("seats", "Same as guests."),
+    _filter_parameter("bounds", "Map box as a JSON array [south, west, north, east] in degrees."),
+    _filter_parameter("startDate", "YYYY-MM-DD: open that day and not blocked."),
+    _filter_parameter("endDate", "YYYY-MM-DD (with startDate): every day of the range free of blocked dates."),
+]
+
+
+class PropertyListingView(APIView):
+    """``GET /api/listing/property-listing``: the public search (spec section 7)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="listing_property_listing",
+        parameters=SEARCH_PARAMETERS,
+        responses={
+            200: enveloped_page("PropertyListingResponse", "listings", ListingCardSerializer),
+            400: ERROR_ENVELOPE,
+        },
+        auth=[],
+    )
+    def get(self, request):
+        filters = SearchFilters.parse(parse_filters(request))
+        page = paginate(request, discovery.search(filters).values(*CARD_FIELDS))
+        data = {"listings": cards(page.items, user=request.user), **page.meta()}
+        return envelope(data, "Listings fetched successfully")
+
+
+class SearchTitlesView(APIView):
+    """``GET /api/listing/search-titles?q=``: the navbar's quick title search."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(
+        operation_id="listing_search_titles",
+        parameters=[OpenApiParameter("q", OpenApiTypes.STR, description="Part of a title; typos are forgiven.")],
+        responses={
+            200: enveloped(
+                "SearchTitlesResponse",
+                inline_serializer(name="SearchTitlesData", fields={"listings": TitleMatchSerializer(many=True)}),
+            ),
+            400: ERROR_ENVELOPE,
+        },
+        auth=[],
+    )
+    def get(self, request):
+        text = request.query_params.get("q", "").strip()
+        if len(text) > discovery.MAX_TEXT or "\x00" in text:
+            message = f"Search text may be at most {discovery.MAX_TEXT} characters."
+            raise InvalidInput(message, errors={"q": [message]})
+        return envelope({"listings": discovery.title_suggestions(text)}, "")
+
+
+# --- Page helpers --------------------------------------------------------------
+
+
+def ld_json(data: dict[str, Any]) -> str:
+    """A ``<script type="application/ld+json">`` block, escaped like ``json_script``."""
+    text = json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).translate(_json_script_escapes)
+    return mark_safe(f'<script type="application/ld+json">{text}</script>')  # noqa: S308 - escaped above
+
+
+def absolute(path: str) -> str:
+    return f"{settings.SITE_URL}{path}"
+
+
+def page_numbers(current: int, total: int) -> list[int | None]:
+    """Spec section 9: every page if 10 or fewer; else a window of 5 near either end, or the first
+    and last pages with the current page's neighbours. ``None`` marks a gap."""
+    if total <= 10:
+        return list(range(1, total + 1))
+    if current <= 3:
+        return [1, 2, 3, 4, 5, None, total]
+    if current >= total - 2:
+        return [1, None, *range(total - 4, total + 1)]
+    return [1, None, current - 1, current, current + 1, None, total]
+
+
+def _with_image_urls(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    for item in items:
+        item["imageUrl"] = image_url(item["images"][0], small=True) if item["images"] else ""
+        item["category"] = CATEGORY_BY_TYPE[item["propertyType"]]
+    return items
+
+
+def _cms_page(slug: str) -> str | None:
+    """Sanitized HTML of a CMS page (terms, privacy, about, faq) when the content app provides it."""
+    try:
+        from apps.cms.selectors import cms_page_get
+    except ImportError:
+        return None
+    try:
+        return cms_page_get(slug).content or None
+    except ValueError:
+        return None
+
+
+def _contact_details() -> dict[str, str]:
+    try:
+        from apps.cms.selectors import contact_details_get
+    except ImportError:
+        return {
+            "fullName": "Spacemarket support",
+            "location": "Toronto, Canada",
+            "recepientEmail": "support@spacemarket.example",
+        }
+    details = contact_details_get()
+    return {"fullName": details.full_name, "location": details.location, "recepientEmail": details.recipient_email}
+
+
+def _catalogue() -> dict[str, list]:
+    return {
+        "amenities": list(Amenity.objects.filter(is_active=True).values("id", "name")),
+        "facilities": list(Facility.objects.filter(is_active=True).values("id", "name")),
+    }
+
+
+# --- Pages ---------------------------------------------------------------------
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    featured = _with_image_urls(
+        cards(public_listings().order_by("-is_premium", "-rating_average", "-created_at").values(*CARD_FIELDS)[:6])
+    )
+    popular = _with_image_urls(
+        cards(public_listings().order_by("-rating_count", "-rating_average", "-created_at").values(*CARD_FIELDS)[:6])
+    )
+    context = {
+        "featured": featured,
+        "popular": popular,
+        "cities": top_cities(),
+        "categories": CATEGORIES,
+        "website_ld": ld_json(
+            {
+                "@context": "https://schema.org",
+                "@type": "WebSite",
+                "name": "Spacemarket",
+                "url": absolute("/"),
+                "potentialAction": {
+                    "@type": "SearchAction",
+                    "target": absolute("/property-listing?title={search_term_string}"),
+                    "query-input": "required name=search_term_string",
+                },
+            }
+        ),
+    }
+    return render(request, "pages/home.html", context)
+
+
+def top_cities(limit: int = 12) -> list[dict[str, Any]]:
+    """Cities with the most public listings (cached ten minutes: a grouping over every listing)."""
+    key = f"listings:top-cities:{limit}"
+    cities = cache.get(key)
+    if cities is None:
+        rows = (
+            public_listings().values("city", "country").annotate(count=Count("id")).order_by("-count", "city")[:limit]
+        )
+        cities = [
+            {**row, "slug": slugify(row["city"]), "url": f"/coworking-spaces/{slugify(row['city'])}"} for row in rows
+        ]
+        cache.set(key, cities, 600)
+    return cities
+
+
+def _raw_query(request: HttpRequest) -> dict[str, list[str]]:
+    return {name: request.GET.getlist(name) for name in request.GET if name not in ("page", "type")}
+
+
+def property_listing(request: HttpRequest, space: str | None = None, city: str | None = None) -> HttpResponse:
+    """``/property-listing``, ``/{space}`` and ``/{space}/{city}``: search results with a filter form."""
+    category = None
+    footer_type = request.GET.get("type")
+    if space is None and footer_type in FOOTER_TYPES:
+        # The footer's /listing?type=workSpaces|eventSpaces arrives here (the dashboard route sends it on).
+        return HttpResponsePermanentRedirect(f"/{FOOTER_TYPES[footer_type]}")
+    if space is not None:
+        category = CATEGORIES.get(space)
+        if category is None:
+            raise Http404
+    asked = _raw_query(request)
+    raw = dict(asked)
+    if category:
+        raw["propertyType"] = [category["property_type"]]
+    if city:
+        raw["city"] = [city.replace("-", " ")]
+    errors: dict[str, list[str]] = {}
+    status = 200
+    try:
+        filters = SearchFilters.parse(raw, strict=False)
+        page = paginate(_DrfLike(request), discovery.search(filters).values(*CARD_FIELDS))
+    except InvalidInput as error:
+        filters, page, errors, status = SearchFilters(), None, error.errors or {"": [error.message]}, 400
+    items = _with_image_urls(cards(page.items, user=request.user)) if page else []
+    city_name = (items[0]["city"] if items else city.replace("-", " ").title()) if city else None
+
+    if category and city_name:
+        heading = f"{category['name']} in {city_name}"
+        description = f"Book {category['name'].lower()} in {city_name}: {category['blurb']}"
+    elif category:
+        heading, description = category["name"], category["blurb"]
+    else:
+        heading = "Spaces to book"
+        description = "Coworking desks, private cabins, meeting rooms, virtual offices and event venues to book."
+    base_path = request.path
+    kept = {name: values for name, values in asked.items() if any(value.strip() for value in values)}
+
+    def link(number: int) -> str:
+        query = urlencode([(name, value) for name, values in kept.items() for value in values] + [("page", number)])
+        return f"{base_path}?{query}"
+
+    pages = []
+    if page:
+        pages = [
+            {"number": number, "url": link(number), "current": number == page.page} if number else None
+            for number in page_numbers(page.page, page.total_pages)
+        ]
+    canonical = absolute(base_path) + (f"?page={page.page}" if page and page.page > 1 and not kept else "")
+    context = {
+        "heading": heading,
+        "description": description,
+        "canonical": canonical,
+        "category": category,
+        "space": space,
+        "city_slug": city,
+        "city_name": city_name,
+        "listings": items,
+        "page": page,
+        "pages": pages,
+        "previous_url": link(page.page - 1) if page and page.page > 1 else None,
+        "next_url": link(page.page + 1) if page and page.page < page.total_pages else None,
+        "errors": errors,
+        "form": {name: values[0] if values else "" for name, values in raw.items()},
+        "form_lists": raw,
+        "offering_kinds": OfferingKind.choices,
+        "periods": [(value, label) for value, label in Period.choices],
+        "property_types": PropertyType.choices,
+        "categories": CATEGORIES,
+        "catalogue": _catalogue(),
+        "filters": filters,
+        "list_ld": ld_json(
+            {
+                "@context": "https://schema.org",
+                "@type": "ItemList",
+                "name": heading,
+                "itemListElement": [
+                    {"@type": "ListItem", "position": index + 1, "url": absolute(f"/listing-details/{item['slug']}")}
+                    for index, item in enumerate(items)
+                ],
+            }
+        ),
+    }
+    return render(request, "listings/property_listing.html", context, status=status)
+
+
+class _DrfLike:
+    """``paginate`` reads ``request.query_params``; a page's request has ``GET``."""
+
+    def __init__(self, request: HttpRequest) -> None:
+        self.query_params = request.GET
+
+
+FOOTER_TYPES = {"workSpaces": "coworking-spaces", "eventSpaces": "event-spaces"}
+
+
+CANCELLATION_TEXT = {
+    CancellationPolicy.FLEXIBLE: "Free cancellation up to 24 hours before the booking starts; after that, no refund.",
+    CancellationPolicy.MODERATE: (
+        "Full refund when cancelled at least 5 days before the booking starts; 50% refund when cancelled later "
+        "but at least 24 hours before; no refund after that."
+    ),
+    CancellationPolicy.STRICT: (
+        "50% refund when cancelled at least 7 days before the booking starts; no refund after that."
+    ),
+}
+
+
+def _listing_for_page(slug: str) -> Listing:
+    """An approved, active, not deleted listing with everything its page shows (fixed query count)."""
+    listing = (
+        Listing.objects.filter(slug=slug, status=ListingStatus.APPROVED, is_active=True, is_deleted=False)
+        .select_related("host")
+        .prefetch_related(
+            Prefetch("images", queryset=ListingImage.objects.order_by("position")),
+            "space_offerings",
+            "add_ons",
+            "amenities",
+            "facilities",
+        )
+        .first()
+    )
+    if listing is None:
+        raise Http404
+    return listing
+
+
+def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
+    listing = _listing_for_page(slug)
+    path = f"/listing-details/{listing.slug}"
+    images = [
+        {"url": image_url(image.path), "alt": image.alt or f"{listing.title}, photo {index + 1}"}
+        for index, image in enumerate(listing.images.all())
+    ]
+    offerings = list(listing.space_offerings.all())
+    prices = _price_rows(listing, offerings)
+    favourite = request.user.is_authenticated and Favourite.objects.filter(user=request.user, listing=listing).exists()
+    description = (listing.description or f"{listing.get_property_type_display()} in {listing.city}")[:155]
+    booking_props = {
+        "listingId": str(listing.id),
+        "slug": listing.slug,
+        "title": listing.title,
+        "propertyType": listing.property_type,
+        "prices": {period: str(value) for period, value in listing.period_prices().items()},
+        "spaceOffering": [
+            {
+                "_id": str(offering.id),
+                "kind": offering.kind,
+                "title": offering.title,
+                "periods": list(offering.periods),
+                "prices": {period: str(value) for period, value in offering.period_prices().items()},
+                "seats": offering.seats,
+                "minimumPeriod": offering.minimum_period,
+            }
+            for offering in offerings
+        ],
+        "servicesAndAddOns": [
+            {"_id": str(add_on.id), "title": add_on.title, "price": str(add_on.price)}
+            for add_on in listing.add_ons.all()
+        ],
+        "guest": listing.guest,
+        "numberOfSeats": listing.number_of_seats,
+        "minimumDays": listing.minimum_days,
+        "discount": str(listing.discount),
+        "processingFee": str(listing.processing_fee),
+        "paymentPreference": listing.payment_preference,
+        "openingHours": listing.opening_hours,
+        "blockedDates": [day.isoformat() for day in listing.blocked_dates],
+        "bufferMinutes": listing.buffer_minutes,
+        "cancellationPolicy": listing.cancellation_policy,
+        "hostTax": str(listing.host.tax),
+        "favourite": favourite,
+        "isLoggedIn": request.user.is_authenticated,
+    }
+    context = {
+        "listing": listing,
+        "canonical": absolute(path),
+        "description": description,
+        "images": images,
+        "og_image": absolute(images[0]["url"]) if images and images[0]["url"].startswith("/") else "",
+        "offerings": offerings,
+        "prices": prices,
+        "cancellation_text": CANCELLATION_TEXT.get(listing.cancellation_policy, ""),
+        "category": CATEGORY_BY_TYPE[listing.property_type],
+        "category_name": CATEGORIES[CATEGORY_BY_TYPE[listing.property_type]]["name"],
+        "map_url": _map_url(listing),
+        "booking_props": booking_props,
+        "opening_hours": _opening_rows(listing.opening_hours),
+        "rating_stars": round(float(listing.rating_average)),
+        "listing_ld": ld_json(listing_json_ld(listing, images, prices, path)),
+        "breadcrumb_ld": ld_json(
+            {
+                "@context": "https://schema.org",
+                "@type": "BreadcrumbList",
+                "itemListElement": [
+                    {"@type": "ListItem", "position": 1, "name": "Home", "item": absolute("/")},
+                    {
+                        "@type": "ListItem",
+                        "position": 2,
+                        "name": CATEGORIES[CATEGORY_BY_TYPE[listing.property_type]]["name"],
+                        "item": absolute(f"/{CATEGORY_BY_TYPE[listing.property_type]}"),
+                    },
+                    {"@type": "ListItem", "position": 3, "name": listing.title, "item": absolute(path)},
+                ],
+            }
+        ),
+    }
+    return render(request, "listings/listing_details.html", context)
+
+
+def _price_rows(listing: Listing, offerings: list) -> list[dict[str, Any]]:
+    if listing.property_type == PropertyType.EVENT_SPACE:
+        return [
+            {"name": "Whole venue", "period": period, "label": Period(period).label, "amount": amount}
+            for period, amount in listing.period_prices().items()
+        ]
+    return [
+        {
+            "name": offering.title,
+            "period": period,
+            "label": Period(period).label,
+            "amount": amount,
+            "seats": offering.seats,
+        }
+        for offering in offerings
+        for period, amount in offering.period_prices().items()
+    ]
+
+
+def _opening_rows(hours: dict) -> list[dict[str, str]]:
+    if not hours:
+        return []
+    rows = []
+    for day in discovery.WEEKDAYS:
+        value = hours.get(day)
+        if isinstance(value, dict) and value.get("open") and value.get("close"):
+            rows.append({"day": day.title(), "hours": f"{value['open']} to {value['close']}"})
+        elif day in hours:
+            rows.append({"day": day.title(), "hours": "Closed"})
+    return rows
+
+
+def _map_url(listing: Listing) -> str:
+    if listing.latitude is None or listing.longitude is None:
+        return ""
+    lat, lon = listing.latitude, listing.longitude
+    return f"https://www.openstreetmap.org/?mlat={lat}&mlon={lon}#map=16/{lat}/{lon}"
+
+
+def listing_json_ld(listing: Listing, images: list[dict], prices: list[dict], path: str) -> dict[str, Any]:
+    """schema.org LocalBusiness (a Place) with its offers and rating."""
+    data: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": ["LocalBusiness", "Place"],
+        "@id": absolute(path),
+        "name": listing.title,
+        "description": listing.description[:500],
+        "url": absolute(path),
+        "image": [absolute(image["url"]) if image["url"].startswith("/") else image["url"] for image in images],
+        "address": {
+            "@type": "PostalAddress",
+            "streetAddress": listing.street_address,
+            "addressLocality": listing.city,
+            "addressRegion": listing.state,
+            "postalCode": listing.postal_code,
+            "addressCountry": listing.country,
+        },
+        "offers": [
+            {
+                "@type": "Offer",
+                "name": f"{row['name']} per {row['label'].lower()}",
+                "price": f"{row['amount']:.2f}",
+                "priceCurrency": "USD",
+                "availability": "https://schema.org/InStock",
+                "url": absolute(path),
+            }
+            for row in prices
+        ],
+    }
+    if listing.latitude is not None and listing.longitude is not None:
+        data["geo"] = {
+            "@type": "GeoCoordinates",
+            "latitude": float(listing.latitude),
+            "longitude": float(listing.longitude),
+        }
+    if prices:
+        amounts = [row["amount"] for row in prices]
+        data["priceRange"] = f"${min(amounts):.2f} to ${max(amounts):.2f}"
+    if listing.rating_count:
+        data["aggregateRating"] = {
+            "@type": "AggregateRating",
+            "ratingValue": f"{listing.rating_average:.2f}",
+            "reviewCount": listing.rating_count,
+            "bestRating": 5,
+            "worstRating": 1,
+        }
+    return data
+
+
+def host_profile(request: HttpRequest, user_name: str) -> HttpResponse:
+    """``/host/{userName}``: only hosts who chose a user name."""
+    host = (
+        User.objects.annotate(upper_name=Upper("user_name"))
+        .filter(upper_name=user_name.upper(), role=Role.HOST, is_deleted=False, is_active=True)
+        .exclude(user_name="")
+        .first()
+    )
+    if host is None:
+        raise Http404
+    base = public_listings().filter(host=host)
+    listings = _with_image_urls(cards(base.order_by(*discovery.PUBLIC_ORDER).values(*CARD_FIELDS)[:12]))
+    path = f"/host/{host.user_name}"
+    name = host.full_name or host.user_name
+    context = {
+        "host": host,
+        "name": name,
+        "listings": listings,
+        "listing_count": base.count(),
+        "canonical": absolute(path),
+        "host_ld": ld_json(
+            {
+                "@context": "https://schema.org",
+                "@type": "Person",
+                "name": name,
+                "url": absolute(path),
+                "address": {"@type": "PostalAddress", "addressLocality": host.city, "addressCountry": host.country},
+            }
+        ),
+    }
+    return render(request, "listings/host_profile.html", context)
+
+
+FAQ = [
+    (
+        "How do I book a space?",
+        "Find a space through the search or a city page, choose dates and an offering on the listing page, "
+        "add services if you need them, and send your request. The host approves it and you are charged then.",
+    ),
+    (
+        "When am I charged?",
+        "Your card is authorised when you request a booking and charged when the host approves it. "
+        "If the host rejects it or does not answer in time, the authorisation is released.",
+    ),
+    (
+        "Can I cancel a booking?",
+        "Yes. Each listing shows its cancellation policy (flexible, moderate or strict) and the refund it gives.",
+    ),
+    (
+        "How do I list my space?",
+        "Sign up as a host, add your listing with photos, prices and opening hours, and submit it. "
+        "Our team reviews every new listing before it appears in search.",
+    ),
+    (
+        "What does premium membership give hosts?",
+        "An annual premium membership puts your listings first in search. It is non refundable; premium "
+        "listings are deleted 15 days after the membership is cancelled.",
+    ),
+    (
+        "What if something goes wrong during a booking?",
+        "Open a dispute from the booking. Our team reviews it and can refund you from the booking's payment.",
+    ),
+]
+
+
+def about(request: HttpRequest) -> HttpResponse:
+    if request.GET.get("scroll") == "faq":
+        # Without JavaScript the only way to land on the FAQ is its fragment.
+        return redirect("/about-us#faq")
+    faq_html = _cms_page("faq")
+    context = {
+        "faq": [{"question": question, "answer": answer} for question, answer in FAQ],
+        "faq_html": faq_html,
+        "about_html": _cms_page("about"),
+        "faq_ld": ""
+        if faq_html
+        else ld_json(
+            {
+                "@context": "https://schema.org",
+                "@type": "FAQPage",
+                "mainEntity": [
+                    {"@type": "Question", "name": question, "acceptedAnswer": {"@type": "Answer", "text": answer}}
+                    for question, answer in FAQ
+                ],
+            }
+        ),
+    }
+    return render(request, "listings/about.html", context)
+
+
+def contact(request: HttpRequest) -> HttpResponse:
+    return render(request, "listings/contact.html", {"details": _contact_details()})
+
+
+def terms(request: HttpRequest) -> HttpResponse:
+    return render(request, "listings/terms.html", {"content": _cms_page("terms"), "today": date.today()})
+
+
+def privacy(request: HttpRequest) -> HttpResponse:
+    return render(request, "listings/privacy.html", {"content": _cms_page("privacy"), "today": date.today()})
+
+
+def become_host(request: HttpRequest) -> HttpResponse:
+    return render(request, "listings/become_host.html", {"categories": CATEGORIES})
+
+
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    lines = [
+        "User-agent: *",
+        "Disallow: /api/",
+        "Disallow: /dashboard",
+        "Disallow: /django-admin/",
+        "Allow: /",
+        f"Sitemap: {absolute('/sitemap.xml')}",
+        "",
+    ]
+    return HttpResponse("\n".join(lines), content_type="text/plain")

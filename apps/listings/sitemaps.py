@@ -1,0 +1,77 @@
+"""``/sitemap.xml``: an index of three sections (pages and categories, city pages, listing pages)."""
+
+from django.contrib.sitemaps import Sitemap
+from django.utils.text import slugify
+
+from .models import Listing, ListingStatus
+from .search import CATEGORY_BY_TYPE, public_listings
+
+
+class _SiteSitemap(Sitemap):
+    """Absolute URLs come from ``settings.SITE_URL`` through ``get_urls(site=...)``'s protocol and domain."""
+
+    protocol = None
+
+
+class PagesSitemap(_SiteSitemap):
+    changefreq = "weekly"
+    priority = 0.6
+
+    def items(self) -> list[str]:
+        return [
+            "/",
+            "/property-listing",
+            "/coworking-spaces",
+            "/event-spaces",
+            "/about-us",
+            "/become-host",
+            "/contact-us",
+            "/terms-and-conditions",
+            "/privacy-policy",
+        ]
+
+    def location(self, item: str) -> str:
+        return item
+
+
+class CitySitemap(_SiteSitemap):
+    """``/{category}/{city}`` for every city with a public listing of that category."""
+
+    changefreq = "daily"
+    priority = 0.7
+
+    def items(self) -> list[str]:
+        pairs = public_listings().values_list("property_type", "city").distinct().order_by("property_type", "city")
+        seen: list[str] = []
+        for property_type, city in pairs:
+            path = f"/{CATEGORY_BY_TYPE[property_type]}/{slugify(city)}"
+            if slugify(city) and path not in seen:
+                seen.append(path)
+        return seen
+
+    def location(self, item: str) -> str:
+        return item
+
+
+class ListingSitemap(_SiteSitemap):
+    """Every approved, active, not deleted listing (the ones whose page opens)."""
+
+    changefreq = "weekly"
+    priority = 0.8
+    limit = 10_000
+
+    def items(self):
+        return (
+            Listing.objects.filter(status=ListingStatus.APPROVED, is_active=True, is_deleted=False)
+            .order_by("created_at", "id")
+            .values("slug", "updated_at")
+        )
+
+    def location(self, item: dict) -> str:
+        return f"/listing-details/{item['slug']}"
+
+    def lastmod(self, item: dict):
+        return item["updated_at"]
+
+
+SITEMAPS = {"pages": PagesSitemap, "cities": CitySitemap, "listings": ListingSitemap}
