@@ -1,0 +1,349 @@
+"""The payment gateway: one interface, two implementations.
+
+- ``StripeGateway`` talks to Stripe through the official SDK (Checkout for card payments and the
+  annual premium plan, manual capture for bookings, refunds, Connect transfers for payouts).
+- ``LocalGateway`` needs no keys: its checkout is a page on this site with Pay and Cancel buttons
+  (``apps/payments/pages.py``) that returns through the same success and cancel paths.
+
+``get_gateway()`` picks Stripe when ``STRIPE_SECRET_KEY`` is set, the local one otherwise. A record
+remembers which gateway it was made with, and ``gateway_named(name)`` gives that one back.
+Success URLs may contain ``{CHECKOUT_SESSION_ID}``; both gateways replace it with the session id.
+"""
+
+import logging
+import secrets
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+
+from apps.core.exceptions import DomainError
+
+logger = logging.getLogger(__name__)
+
+SESSION_PLACEHOLDER = "{CHECKOUT_SESSION_ID}"
+CURRENCY = "usd"
+
+
+class GatewayError(DomainError):
+    """The payment provider refused or could not be reached; nothing was changed on our side."""
+
+    status_code = 502
+    default_message = "The payment provider could not complete this request. Please try again in a moment."
+
+
+@dataclass(frozen=True)
+class CheckoutSession:
+    id: str
+    url: str
+
+
+@dataclass(frozen=True)
+class CheckoutResult:
+    """What a finished (or unfinished) checkout session says."""
+
+    id: str
+    complete: bool
+    amount_total: Decimal
+    payment_intent_id: str = ""
+    subscription_id: str = ""
+    customer_id: str = ""
+    invoice_id: str = ""
+    metadata: dict = field(default_factory=dict)
+
+
+def to_cents(amount: Decimal) -> int:
+    return int((Decimal(amount) * 100).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+
+
+def from_cents(cents: int | None) -> Decimal:
+    return (Decimal(cents or 0) / 100).quantize(Decimal("0.01"))
+
+
+class PaymentGateway(ABC):
+    name: str
+
+    @abstractmethod
+    def create_checkout(
+        self,
+        *,
+        purpose: str,
+        reference: str,
+        amount: Decimal,
+        description: str,
+        user,
+        success_url: str,
+        cancel_url: str,
+        capture_later: bool = False,
+        recurring_interval: str | None = None,
+        terms: str = "",
+        metadata: dict | None = None,
+    ) -> CheckoutSession:
+        """Start a checkout. ``capture_later`` only authorises the card (captured on approval);
+        ``recurring_interval`` makes it a subscription billed every interval."""
+
+    @abstractmethod
+    def get_checkout(self, session_id: str) -> CheckoutResult: ...
+
+    @abstractmethod
+    def capture(self, intent_id: str, amount: Decimal | None = None) -> Decimal:
+        """Capture an authorised payment (all of it, or ``amount``); returns the amount captured."""
+
+    @abstractmethod
+    def release(self, intent_id: str) -> None:
+        """Release an authorisation that will not be captured."""
+
+    @abstractmethod
+    def refund(self, intent_id: str, amount: Decimal, reason: str = "") -> str:
+        """Refund part or all of a captured payment; returns the refund id."""
+
+    @abstractmethod
+    def cancel_subscription(self, subscription_id: str) -> None: ...
+
+    @abstractmethod
+    def transfer(self, *, amount: Decimal, destination: str, description: str, metadata: dict) -> str:
+        """Send money to a host's connected account; returns the transfer id."""
+
+
+# --- Stripe --------------------------------------------------------------------------------------
+
+
+class StripeGateway(PaymentGateway):
+    name = "stripe"
+
+    def __init__(self, api_key: str | None = None, api_base: str | None = None) -> None:
+        import stripe
+
+        self._stripe = stripe
+        base = api_base if api_base is not None else settings.STRIPE_API_BASE
+        self.client = stripe.StripeClient(
+            api_key or settings.STRIPE_SECRET_KEY,
+            base_addresses={"api": base} if base else None,
+            max_network_retries=1,
+        )
+
+    def _call(self, fn, *args, **kwargs):
+        try:
+            result = fn(*args, **kwargs)
+            return result.to_dict() if hasattr(result, "to_dict") else result
+        except self._stripe.CardError as exc:
+            raise GatewayError(exc.user_message or "The card was declined.", status_code=402) from exc
+        except self._stripe.StripeError as exc:
+            logger.warning("Stripe refused %s: %s", getattr(fn, "__qualname__", fn), exc)
+            raise GatewayError() from exc
+
+    def create_checkout(
+        self,
+        *,
+        purpose,
+        reference,
+        amount,
+        description,
+        user,
+        success_url,
+        cancel_url,
+        capture_later=False,
+        recurring_interval=None,
+        terms="",
+        metadata=None,
+    ) -> CheckoutSession:
+        meta = {"purpose": purpose, "reference": reference, **(metadata or {})}
+        price_data: dict = {
+            "currency": CURRENCY,
+            "unit_amount": to_cents(amount),
+            "product_data": {"name": description[:250]},
+        }
+        params: dict = {
+            "success_url": success_url,
+            "cancel_url": cancel_url,
+            "client_reference_id": reference,
+            "customer_email": user.email,
+            "metadata": meta,
+            "line_items": [{"quantity": 1, "price_data": price_data}],
+        }
+        if terms:
+            params["custom_text"] = {"submit": {"message": terms[:1200]}}
+        if recurring_interval:
+            price_data["recurring"] = {"interval": recurring_interval}
+            params["mode"] = "subscription"
+            params["subscription_data"] = {"metadata": meta}
+        else:
+            params["mode"] = "payment"
+            params["payment_intent_data"] = {
+                "capture_method": "manual" if capture_later else "automatic",
+                "metadata": meta,
+            }
+        session = self._call(self.client.v1.checkout.sessions.create, params=params)
+        return CheckoutSession(id=session["id"], url=session["url"])
+
+    def get_checkout(self, session_id: str) -> CheckoutResult:
+        session = self._call(self.client.v1.checkout.sessions.retrieve, session_id)
+        intent_id = _id_of(session.get("payment_intent"))
+        complete = session.get("status") == "complete"
+        if complete and session.get("mode") == "payment" and session.get("payment_status") != "paid":
+            # A manual-capture session completes with the card authorised, not paid.
+            intent = self._call(self.client.v1.payment_intents.retrieve, intent_id) if intent_id else None
+            complete = bool(intent and intent.get("status") in ("requires_capture", "succeeded"))
+        elif complete and session.get("mode") == "subscription":
+            complete = session.get("payment_status") in ("paid", "no_payment_required")
+        return CheckoutResult(
+            id=session["id"],
+            complete=complete,
+            amount_total=from_cents(session.get("amount_total")),
+            payment_intent_id=intent_id,
+            subscription_id=_id_of(session.get("subscription")),
+            customer_id=_id_of(session.get("customer")),
+            invoice_id=_id_of(session.get("invoice")),
+            metadata=dict(session.get("metadata") or {}),
+        )
+
+    def capture(self, intent_id: str, amount: Decimal | None = None) -> Decimal:
+        params = {"amount_to_capture": to_cents(amount)} if amount is not None else {}
+        intent = self._call(self.client.v1.payment_intents.capture, intent_id, params=params)
+        return from_cents(intent.get("amount_received"))
+
+    def release(self, intent_id: str) -> None:
+        intent = self._call(self.client.v1.payment_intents.retrieve, intent_id)
+        if intent.get("status") in ("canceled", "succeeded"):
+            return
+        self._call(self.client.v1.payment_intents.cancel, intent_id)
+
+    def refund(self, intent_id: str, amount: Decimal, reason: str = "") -> str:
+        params = {"payment_intent": intent_id, "amount": to_cents(amount), "metadata": {"reason": reason[:400]}}
+        refund = self._call(self.client.v1.refunds.create, params=params)
+        return refund["id"]
+
+    def cancel_subscription(self, subscription_id: str) -> None:
+        subscription = self._call(self.client.v1.subscriptions.retrieve, subscription_id)
+        if subscription.get("status") == "canceled":
+            return
+        self._call(self.client.v1.subscriptions.cancel, subscription_id)
+
+    def transfer(self, *, amount: Decimal, destination: str, description: str, metadata: dict) -> str:
+        params = {
+            "amount": to_cents(amount),
+            "currency": CURRENCY,
+            "destination": destination,
+            "description": description[:300],
+            "metadata": metadata,
+        }
+        transfer = self._call(self.client.v1.transfers.create, params=params)
+        return transfer["id"]
+
+
+def _id_of(value) -> str:
+    if not value:
+        return ""
+    if isinstance(value, str):
+        return value
+    return value.get("id", "")
+
+
+# --- Local ---------------------------------------------------------------------------------------
+
+
+def _local_id(prefix: str) -> str:
+    return f"{prefix}_local_{secrets.token_hex(12)}"
+
+
+class LocalGateway(PaymentGateway):
+    """Records everything on our side; the checkout page is ``/checkout/<session id>``."""
+
+    name = "local"
+
+    def create_checkout(
+        self,
+        *,
+        purpose,
+        reference,
+        amount,
+        description,
+        user,
+        success_url,
+        cancel_url,
+        capture_later=False,
+        recurring_interval=None,
+        terms="",
+        metadata=None,
+    ) -> CheckoutSession:
+        from .models import LocalCheckoutSession
+
+        session_id = _local_id("cs")
+        LocalCheckoutSession.objects.create(
+            id=session_id,
+            purpose=purpose,
+            reference=reference,
+            amount=amount,
+            description=description[:300],
+            terms=terms,
+            customer_email=user.email,
+            user=user,
+            capture_later=capture_later,
+            success_url=success_url.replace(SESSION_PLACEHOLDER, session_id),
+            cancel_url=cancel_url.replace(SESSION_PLACEHOLDER, session_id),
+        )
+        return CheckoutSession(id=session_id, url=settings.SITE_URL + reverse("local-checkout", args=[session_id]))
+
+    def get_checkout(self, session_id: str) -> CheckoutResult:
+        from .models import LocalCheckoutSession
+
+        session = LocalCheckoutSession.objects.filter(id=session_id).first()
+        if session is None:
+            raise GatewayError("This checkout session does not exist.", status_code=404)
+        return CheckoutResult(
+            id=session.id,
+            complete=session.status == LocalCheckoutSession.Status.COMPLETE,
+            amount_total=session.amount,
+            payment_intent_id=session.payment_intent_id,
+            subscription_id=session.subscription_id,
+            metadata={"purpose": session.purpose, "reference": session.reference},
+        )
+
+    def pay(self, session_id: str):
+        """The Pay button: completes the session once (a second press changes nothing)."""
+        from .models import LocalCheckoutSession
+
+        session = LocalCheckoutSession.objects.select_for_update().get(id=session_id)
+        if session.status == LocalCheckoutSession.Status.OPEN:
+            session.status = LocalCheckoutSession.Status.COMPLETE
+            session.completed_at = timezone.now()
+            session.payment_intent_id = _local_id("pi")
+            if session.purpose == "subscription":
+                session.subscription_id = _local_id("sub")
+            session.save(update_fields=["status", "completed_at", "payment_intent_id", "subscription_id"])
+        return session
+
+    def capture(self, intent_id: str, amount: Decimal | None = None) -> Decimal:
+        from .models import LocalCheckoutSession
+
+        if amount is not None:
+            return amount
+        session = LocalCheckoutSession.objects.filter(payment_intent_id=intent_id).first()
+        return session.amount if session else Decimal("0.00")
+
+    def release(self, intent_id: str) -> None:
+        return None
+
+    def refund(self, intent_id: str, amount: Decimal, reason: str = "") -> str:
+        return _local_id("re")
+
+    def cancel_subscription(self, subscription_id: str) -> None:
+        return None
+
+    def transfer(self, *, amount: Decimal, destination: str, description: str, metadata: dict) -> str:
+        return _local_id("tr")
+
+
+def get_gateway() -> PaymentGateway:
+    """The gateway new payments use: Stripe with a secret key, the local checkout without."""
+    return StripeGateway() if settings.STRIPE_SECRET_KEY else LocalGateway()
+
+
+def gateway_named(name: str) -> PaymentGateway:
+    """The gateway an existing record was made with."""
+    if name == StripeGateway.name:
+        return StripeGateway()
+    return LocalGateway()

@@ -1,0 +1,147 @@
+"""Input and output shapes of the payments API (spec section 3 and 7: camelCase, ``_id``).
+
+Money goes out as a string with two decimals ("199.00") so no client sees a float.
+"""
+
+from decimal import Decimal
+
+from rest_framework import serializers
+
+from apps.core.serializers import ApiModelSerializer
+
+from .models import Plan, Subscription, SubscriptionPayment
+
+
+def _decimal_messages(label: str) -> dict:
+    return {
+        "invalid": f"{label} must be a number.",
+        "required": f"{label} is required.",
+        "null": f"{label} is required.",
+        "max_digits": f"{label} is too large.",
+        "max_whole_digits": f"{label} is too large.",
+        "max_decimal_places": f"{label} may have at most 2 decimal places.",
+        "min_value": f"{label} must be more than 0.",
+        "max_value": f"{label} is too large.",
+    }
+
+
+# --- Plans and memberships -----------------------------------------------------------------------
+
+
+class FeatureSerializer(serializers.Serializer):
+    bold = serializers.CharField()
+    normal = serializers.CharField()
+
+
+class PlanSerializer(ApiModelSerializer):
+    features = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Plan
+        fields = ["id", "plan_id", "plan_name", "description", "total_amount", "interval", "features"]
+
+    def get_features(self, plan: Plan) -> list[dict]:
+        return [
+            {"bold": str(item.get("bold", "")), "normal": str(item.get("normal", ""))}
+            for item in plan.features
+            if isinstance(item, dict)
+        ]
+
+
+class PremiumPlanSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    planId = serializers.CharField(source="plan_id")
+    planName = serializers.CharField(source="plan_name")
+    price = serializers.DecimalField(source="total_amount", max_digits=12, decimal_places=2)
+    interval = serializers.CharField()
+
+
+class SubscriptionSerializer(ApiModelSerializer):
+    premiumSubscription = serializers.SerializerMethodField()
+    cancelledAt = serializers.DateTimeField(source="cancelled_at")
+    premiumListingsDeletionDate = serializers.SerializerMethodField()
+    benefits = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Subscription
+        fields = [
+            "id",
+            "type",
+            "status",
+            "subscription_source",
+            "start_date",
+            "next_billing_date",
+            "premiumSubscription",
+            "cancelledAt",
+            "premiumListingsDeletionDate",
+            "benefits",
+        ]
+
+    def get_premiumSubscription(self, sub: Subscription) -> dict | None:
+        if sub.type != "premium":
+            return None
+        return {
+            "status": sub.status,
+            "startDate": serializers.DateTimeField().to_representation(sub.start_date) if sub.start_date else None,
+            "nextBillingDate": serializers.DateTimeField().to_representation(sub.next_billing_date)
+            if sub.next_billing_date
+            else None,
+            "plan": PremiumPlanSerializer(sub.plan).data if sub.plan else None,
+        }
+
+    def get_premiumListingsDeletionDate(self, sub: Subscription) -> str | None:
+        from datetime import timedelta
+
+        from .premium import PREMIUM_LISTING_GRACE_DAYS
+
+        if sub.status != "cancelled" or not sub.cancelled_at or sub.premium_listings_deleted_at:
+            return None
+        return serializers.DateTimeField().to_representation(
+            sub.cancelled_at + timedelta(days=PREMIUM_LISTING_GRACE_DAYS)
+        )
+
+    def get_benefits(self, sub: Subscription) -> dict:
+        from .premium import FREE_ACTIVE_LISTING_LIMIT
+
+        premium = sub.is_premium_now
+        return {
+            "isPremium": premium,
+            "activeListingLimit": None if premium else FREE_ACTIVE_LISTING_LIMIT,
+            "featuredListings": premium,
+            "premiumBadge": premium,
+        }
+
+
+class HostSubscriptionPaymentSerializer(ApiModelSerializer):
+    planName = serializers.CharField(source="plan.plan_name")
+
+    class Meta:
+        model = SubscriptionPayment
+        fields = ["id", "status", "created_at", "total_amount", "planName", "period_start", "period_end"]
+
+
+class SubscribeInput(serializers.Serializer):
+    planId = serializers.CharField(max_length=100, error_messages={"required": "planId is required."})
+    totalAmount = serializers.DecimalField(
+        max_digits=12,
+        decimal_places=2,
+        min_value=Decimal("0.01"),
+        error_messages=_decimal_messages("totalAmount"),
+    )
+    redirectUrl = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class SubscribeSuccessInput(serializers.Serializer):
+    sessionId = serializers.CharField(max_length=120, error_messages={"required": "sessionId is required."})
+    paymentId = serializers.UUIDField(
+        required=False, allow_null=True, error_messages={"invalid": "paymentId is not a valid id."}
+    )
+
+
+class GrantPremiumInput(serializers.Serializer):
+    nextBillingDate = serializers.DateTimeField(required=False, allow_null=True)
+
+
+class SubscribeResult(serializers.Serializer):
+    url = serializers.URLField()
+    paymentId = serializers.UUIDField()

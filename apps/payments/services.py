@@ -1,0 +1,1 @@
+"""Booking payments: checkout, authorisation, capture, release, extensions, refunds."""

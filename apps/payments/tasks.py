@@ -1,0 +1,17 @@
+"""Periodic money work. Each task is idempotent: running it twice changes nothing more."""
+
+from celery import shared_task
+
+from . import subscriptions
+
+
+@shared_task
+def expire_subscriptions() -> int:
+    """Premium memberships past their next billing date without a renewal become expired."""
+    return subscriptions.subscriptions_expire_due()
+
+
+@shared_task
+def premium_listings_cleanup() -> list[int]:
+    """Warn three days before, and 15 days after a cancellation soft-delete premium listings."""
+    return list(subscriptions.premium_listings_due())

@@ -1,0 +1,46 @@
+from decimal import Decimal
+
+import pytest
+
+from apps.payments.models import Plan
+
+from .fake_stripe import FakeStripe
+
+WEBHOOK_SECRET = "whsec_test_secret"
+
+
+@pytest.fixture
+def plan(db) -> Plan:
+    return Plan.objects.create(
+        plan_id="premium-annual",
+        plan_name="Premium Annual",
+        description="Everything a busy host needs.",
+        total_amount=Decimal("199.00"),
+        features=[{"bold": "Unlimited", "normal": "active listings"}, {"bold": "Featured", "normal": "in search"}],
+    )
+
+
+@pytest.fixture(scope="session")
+def _fake_stripe_server():
+    fake = FakeStripe().start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+def fake_stripe(_fake_stripe_server, settings) -> FakeStripe:
+    """Stripe is on (a secret key) and the SDK talks to the local fake server."""
+    fake = _fake_stripe_server
+    fake.objects.clear()
+    fake.requests.clear()
+    fake.fail_next = None
+    settings.STRIPE_SECRET_KEY = "sk_test_fake"
+    settings.STRIPE_API_BASE = fake.url
+    settings.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+    return fake
+
+
+@pytest.fixture
+def local_gateway(settings):
+    settings.STRIPE_SECRET_KEY = ""
+    settings.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
