@@ -294,4 +294,3 @@ class Review(models.Model):
 
     def __str__(self) -> str:
         return f"Review of {self.listing_id} ({self.rating})"
-

@@ -1,5 +1,24 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "bookings"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("booking/quote/<str:step>", views.QuoteView.as_view(), name="booking-quote"),
+    path("booking/create", views.BookingCreateView.as_view(), name="booking-create"),
+    path("booking/get-all", views.BookingListView.as_view(), name="booking-list"),
+    path("booking/booking-requests", views.BookingRequestsView.as_view(), name="booking-requests"),
+    path("booking/calendar", views.CalendarView.as_view(), name="booking-calendar"),
+    path("booking/booking/<str:booking_id>", views.BookingDetailView.as_view(), name="booking-detail"),
+    path("booking/update-status/<str:booking_id>", views.BookingUpdateStatusView.as_view(), name="booking-status"),
+    path("booking/cancel/<str:booking_id>", views.BookingCancelView.as_view(), name="booking-cancel"),
+    path("booking/extend/<str:booking_id>", views.ExtendBookingView.as_view(), name="booking-extend"),
+    path(
+        "booking/update-extend-status/<str:booking_id>", views.ExtendStatusView.as_view(), name="booking-extend-status"
+    ),
+    path("listing/get-availability/<str:listing_id>", views.ListingAvailabilityView.as_view(), name="availability"),
+    path("listing/calendar-url/<str:listing_id>", views.IcalUrlView.as_view(), name="listing-ical-url"),
+    path("listing/calendar/<str:token>.ics", views.IcalFeedView.as_view(), name="listing-ical"),
+    path("reviews/add", views.ReviewAddView.as_view(), name="review-add"),
+]

@@ -1,0 +1,7 @@
+"""The pendingBookings menu counter (host and subHost: pending requests on their listings)."""
+
+from apps.notifications.counters import register_counter
+
+from .selectors import pending_bookings_count
+
+register_counter("pendingBookings", pending_bookings_count)

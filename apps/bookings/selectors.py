@@ -1,0 +1,183 @@
+"""Reads of the bookings app, filtered by who may see what."""
+
+import datetime as dt
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from apps.accounts.models import Role
+from apps.core.exceptions import InvalidInput, NotFound
+
+from .models import Booking, BookingStatus, Occupancy
+
+PERIODS = {"daily": dt.timedelta(days=1), "weekly": dt.timedelta(days=7), "monthly": dt.timedelta(days=30)}
+SEARCH_MAX = 100
+
+
+def _base() -> QuerySet[Booking]:
+    return Booking.objects.select_related("listing", "offering", "renter", "host").prefetch_related("extensions")
+
+
+def bookings_visible_to(user) -> QuerySet[Booking]:
+    """Renter: own; host and subHost: their listings'; admin and moderator: all; anyone else: none."""
+    qs = _base()
+    if user.role in (Role.ADMIN, Role.MODERATOR):
+        return qs
+    if user.role in (Role.HOST, Role.SUB_HOST):
+        return qs.filter(listing__host_id=user.acting_host_id)
+    if user.role == Role.RENTER:
+        return qs.filter(renter=user)
+    return qs.none()
+
+
+def booking_get_for(*, user, id) -> Booking:
+    booking = bookings_visible_to(user).filter(pk=id).first() if _is_uuid(id) else None
+    if booking is None:
+        raise NotFound("Booking not found.")
+    return booking
+
+
+def _is_uuid(value) -> bool:
+    import uuid
+
+    try:
+        uuid.UUID(str(value))
+    except ValueError:
+        return False
+    return True
+
+
+def apply_filters(qs: QuerySet[Booking], filters: dict[str, str]) -> QuerySet[Booking]:
+    status = filters.get("status")
+    if status and status != "all":
+        if status not in BookingStatus.values:
+            message = f"Unknown status. Use one of: all, {', '.join(BookingStatus.values)}."
+            raise InvalidInput(message, errors={"filters[status]": [message]})
+        qs = qs.filter(status=status)
+    period = filters.get("period")
+    if period:
+        if period not in PERIODS:
+            message = "Period must be daily, weekly or monthly."
+            raise InvalidInput(message, errors={"filters[period]": [message]})
+        qs = qs.filter(created_at__gte=timezone.now() - PERIODS[period])
+    search = filters.get("search")
+    if search:
+        if len(search) > SEARCH_MAX:
+            message = f"Search text can be at most {SEARCH_MAX} characters."
+            raise InvalidInput(message, errors={"filters[search]": [message]})
+        qs = qs.filter(
+            Q(listing__title__icontains=search)
+            | Q(renter__first_name__icontains=search)
+            | Q(renter__last_name__icontains=search)
+            | Q(renter__email__icontains=search)
+        )
+    return qs
+
+
+def booking_list_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
+    return apply_filters(bookings_visible_to(user), filters).order_by("-created_at", "-id")
+
+
+def booking_requests_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
+    qs = bookings_visible_to(user).filter(status=BookingStatus.PENDING)
+    filters = {k: v for k, v in filters.items() if k != "status"}
+    return apply_filters(qs, filters).order_by("-created_at", "-id")
+
+
+def pending_bookings_count(user) -> int:
+    if user.role not in (Role.HOST, Role.SUB_HOST):
+        return 0
+    return Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING).count()
+
+
+def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
+    """The user's visible bookings that overlap the month (its America/New_York dates)."""
+    first = dt.date(year, month, 1)
+    last = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
+    return (
+        bookings_visible_to(user)
+        .filter(check_in_date__lte=last, check_out_date__gte=first)
+        .exclude(status__in=[BookingStatus.REJECTED, BookingStatus.EXPIRED])
+        .order_by("check_in", "id")
+    )
+
+
+def listings_booked_between(start: dt.datetime, end: dt.datetime) -> QuerySet:
+    """Ids of listings booked whole over any part of [start, end): for the public search to exclude.
+
+    Event spaces are booked whole, so any active hold removes them; an office space is removed
+    only when every offering it has is fully taken at some moment of the range (not computed
+    here: office spaces stay in the results and their offerings show availability on the page).
+    """
+    from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
+
+    return (
+        Occupancy.objects.filter(
+            active=True, exclusive=True, extension__isnull=True, hold__overlap=DateTimeTZRange(start, end, "[)")
+        )
+        .filter(booking__offering__isnull=True)
+        .values_list("listing_id", flat=True)
+        .distinct()
+    )
+
+
+def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
+    """occupiedDates, pendingDates and availableDates (yyyy-MM-dd in ``tz``) from ``start`` for ``days``.
+
+    A date is occupied when a booking that holds its time (approved, ongoing, completed, disputed)
+    covers part of it; for an office space, when every offering is fully taken that day (seats
+    are added up over the day, so a desk booked in the morning and another in the afternoon count
+    as two). A date only pending requests touch is pending. Available dates are open, not
+    blocked, not occupied and not pending.
+    """
+    from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
+
+    from apps.listings.models import PropertyType
+
+    from .times import opening_for
+
+    end = start + dt.timedelta(days=days)
+    window = DateTimeTZRange(
+        dt.datetime.combine(start, dt.time(0), tzinfo=tz), dt.datetime.combine(end, dt.time(0), tzinfo=tz), "[)"
+    )
+    rows = Occupancy.objects.filter(listing_id=listing.pk, active=True, hold__overlap=window).values_list(
+        "hold", "seats", "space_key", "booking__status"
+    )
+    is_event = listing.property_type == PropertyType.EVENT_SPACE
+    capacity = {} if is_event else {o.pk: o.seats for o in listing.space_offerings.all()}
+    firm: dict[dt.date, dict] = {}
+    pending: set[dt.date] = set()
+    for hold, seats, space_key, status in rows:
+        first = max(hold.lower.astimezone(tz).date(), start)
+        last_moment = hold.upper - dt.timedelta(microseconds=1)
+        last = min(last_moment.astimezone(tz).date(), end - dt.timedelta(days=1))
+        day = first
+        while day <= last:
+            if status == BookingStatus.PENDING:
+                pending.add(day)
+            else:
+                per_space = firm.setdefault(day, {})
+                per_space[space_key] = per_space.get(space_key, 0) + seats
+            day += dt.timedelta(days=1)
+    occupied = set()
+    for day, per_space in firm.items():
+        if is_event or (capacity and all(per_space.get(key, 0) >= cap for key, cap in capacity.items())):
+            occupied.add(day)
+    blocked = set(listing.blocked_dates or [])
+    available = []
+    day = start
+    while day < end:
+        if (
+            day not in occupied
+            and day not in pending
+            and day not in blocked
+            and opening_for(listing.opening_hours, day)
+        ):
+            available.append(day)
+        day += dt.timedelta(days=1)
+    return {
+        "occupiedDates": [d.isoformat() for d in sorted(occupied)],
+        "pendingDates": [d.isoformat() for d in sorted(pending - occupied)],
+        "availableDates": [d.isoformat() for d in available],
+        "blockedDates": [d.isoformat() for d in sorted(blocked) if start <= d < end],
+    }

@@ -1,0 +1,393 @@
+"""Bookings API (spec section 7: booking/..., reviews/add, listing/get-availability). Thin views."""
+
+import datetime as dt
+import zoneinfo
+
+from django.conf import settings
+from django.core import signing
+from django.http import HttpResponse
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.views import APIView
+
+from apps.accounts.models import Role
+from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
+from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.permissions import AnyRole, HostOrSubHost, RenterOnly, role_permission
+from apps.listings.models import Listing
+
+from . import selectors, services
+from .models import Booking, BookingStatus
+from .serializers import (
+    BookingDetailSerializer,
+    BookingDetailsInput,
+    BookingSchema,
+    BookingSerializer,
+    CancelInput,
+    ExtendInput,
+    ExtendStatusInput,
+    ReviewInput,
+    UpdateStatusInput,
+    extension_data,
+    quote_data,
+)
+from .times import LOCAL_TZ, parse_date, parse_time
+
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
+RenterOrHostSide = role_permission("RenterOrHostSide", Role.RENTER, Role.HOST, Role.SUB_HOST)
+ANY_DATA = serializers.JSONField()
+QUOTE_STEPS = ("request-booking-details", "event-booking-details", "services-and-add-ons", "review-and-pay")
+ICAL_SALT = "bookings.ical"
+
+
+def _valid(serializer_class, data):
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _booking_fields(values: dict) -> dict:
+    check_in = parse_date(values["checkInDate"], "checkInDate")
+    check_out_raw = values.get("checkOutDate")
+    return {
+        "offering_id": values.get("spaceOffering"),
+        "check_in_date": check_in,
+        "check_out_date": parse_date(check_out_raw, "checkOutDate") if check_out_raw else check_in,
+        "start_time": parse_time(values["startTime"], "startTime"),
+        "end_time": parse_time(values["endTime"], "endTime"),
+        "guests": values.get("guests"),
+        "seats": values.get("seats"),
+        "add_on_ids": values.get("servicesAndAddOns") or (),
+    }
+
+
+class QuoteView(APIView):
+    """A price quote for a step of the booking flow, from the same pricing code as the booking."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=BookingDetailsInput, responses={200: enveloped("BookingQuoteResponse", ANY_DATA), **ERRORS})
+    def post(self, request, step: str):
+        if step not in QUOTE_STEPS:
+            raise NotFound("Unknown booking step.")
+        values = _valid(BookingDetailsInput, request.data)
+        listing = services.bookable_listing(values["listingId"])
+        if step == "event-booking-details" and listing.property_type != "eventSpace":
+            raise InvalidInput("This space is a work space; use request-booking-details.")
+        if step == "request-booking-details" and listing.property_type != "officeSpace":
+            raise InvalidInput("This space is an event space; use event-booking-details.")
+        fields = _booking_fields(values)
+        if step in ("request-booking-details", "event-booking-details"):
+            fields["add_on_ids"] = ()
+        plan = services.booking_plan(listing=listing, **fields)
+        available = None
+        if step == "review-and-pay":
+            available = _is_free(plan)
+        return envelope(quote_data(plan, step=step, available=available), "Price calculated.")
+
+
+def _is_free(plan) -> bool:
+    from .models import Occupancy
+
+    hold = services._hold_range(plan.start, plan.end, plan.listing.buffer_minutes)
+    if plan.exclusive:
+        busy = Occupancy.objects.filter(space_key=plan.space_key, active=True, exclusive=True, hold__overlap=hold)
+        return busy.values("unit").distinct().count() < plan.units
+    taken = services.seats_taken(space_key=plan.space_key, start=hold.lower, end=hold.upper)
+    return taken + plan.seats <= plan.units
+
+
+class BookingCreateView(APIView):
+    permission_classes = [RenterOnly]
+
+    @extend_schema(request=BookingDetailsInput, responses={201: enveloped("BookingCreateResponse", ANY_DATA), **ERRORS})
+    def post(self, request):
+        values = _valid(BookingDetailsInput, request.data)
+        booking = services.booking_request(
+            renter=request.user, listing_id=values["listingId"], **_booking_fields(values)
+        )
+        booking = selectors.booking_get_for(user=request.user, id=booking.pk)
+        data = BookingDetailSerializer(booking, context={"user": request.user}).data
+        return envelope(data, "Booking request sent. The host will answer within 72 hours.", status=201)
+
+
+LIST_PARAMS = [
+    OpenApiParameter("page", int),
+    OpenApiParameter("limit", int),
+    OpenApiParameter("filters[status]", str, description="all or a booking status"),
+    OpenApiParameter("filters[period]", str, description="daily, weekly or monthly (by request date)"),
+    OpenApiParameter("filters[search]", str, description="listing title or renter name / email"),
+]
+
+
+class BookingListView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        parameters=LIST_PARAMS,
+        responses={200: enveloped_page("BookingListResponse", "bookings", BookingSchema), **ERRORS},
+    )
+    def get(self, request):
+        qs = selectors.booking_list_for(user=request.user, filters=parse_filters(request))
+        return page_response(paginate(request, qs), BookingSerializer, "bookings", context={"user": request.user})
+
+
+class BookingRequestsView(APIView):
+    permission_classes = [HostOrSubHost]
+
+    @extend_schema(
+        parameters=LIST_PARAMS,
+        responses={200: enveloped_page("BookingRequestsResponse", "bookings", BookingSchema), **ERRORS},
+    )
+    def get(self, request):
+        qs = selectors.booking_requests_for(user=request.user, filters=parse_filters(request))
+        return page_response(paginate(request, qs), BookingSerializer, "bookings", context={"user": request.user})
+
+
+class BookingDetailView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(responses={200: enveloped("BookingDetailResponse", ANY_DATA), **ERRORS})
+    def get(self, request, booking_id):
+        booking = selectors.booking_get_for(user=request.user, id=booking_id)
+        return envelope(BookingDetailSerializer(booking, context={"user": request.user}).data)
+
+
+class BookingUpdateStatusView(APIView):
+    permission_classes = [HostOrSubHost]
+
+    @extend_schema(request=UpdateStatusInput, responses={200: enveloped("BookingStatusResponse", ANY_DATA), **ERRORS})
+    def patch(self, request, booking_id):
+        selectors.booking_get_for(user=request.user, id=booking_id)
+        values = _valid(UpdateStatusInput, request.data)
+        booking, message = services.booking_update_status(
+            booking_id=booking_id, actor=request.user, status=values["status"], reason=values["reason"]
+        )
+        booking = selectors.booking_get_for(user=request.user, id=booking.pk)
+        data = BookingDetailSerializer(booking, context={"user": request.user}).data
+        data["checkInPassed"] = booking.check_in <= timezone.now()
+        return envelope(data, message)
+
+
+class BookingCancelView(APIView):
+    """The renter cancels (refund by the cancellation policy) or the host side cancels (reason required)."""
+
+    permission_classes = [RenterOrHostSide]
+
+    @extend_schema(request=CancelInput, responses={200: enveloped("BookingCancelResponse", ANY_DATA), **ERRORS})
+    def patch(self, request, booking_id):
+        selectors.booking_get_for(user=request.user, id=booking_id)
+        values = _valid(CancelInput, request.data)
+        if request.user.role == Role.RENTER:
+            booking = services.booking_cancel_by_renter(
+                booking_id=booking_id, renter=request.user, reason=values["reason"]
+            )
+        else:
+            booking = services.booking_cancel_by_host(
+                booking_id=booking_id, actor=request.user, reason=values["reason"]
+            )
+        booking = selectors.booking_get_for(user=request.user, id=booking.pk)
+        data = BookingDetailSerializer(booking, context={"user": request.user}).data
+        return envelope(data, f"Booking cancelled. Refund amount: ${booking.refund_amount}.")
+
+
+class ExtendBookingView(APIView):
+    permission_classes = [RenterOnly]
+
+    @extend_schema(request=ExtendInput, responses={201: enveloped("ExtendBookingResponse", ANY_DATA), **ERRORS})
+    def post(self, request, booking_id):
+        selectors.booking_get_for(user=request.user, id=booking_id)
+        values = _valid(ExtendInput, request.data)
+        extension = services.extension_request(
+            booking_id=booking_id,
+            renter=request.user,
+            hours=values["additionalHours"],
+            days=values["additionalDays"],
+            weeks=values["additionalWeeks"],
+            months=values["additionalMonths"],
+        )
+        return envelope(extension_data(extension, full=True), "Extension request sent to the host.", status=201)
+
+
+class ExtendStatusView(APIView):
+    permission_classes = [HostOrSubHost]
+
+    @extend_schema(request=ExtendStatusInput, responses={200: enveloped("ExtendStatusResponse", ANY_DATA), **ERRORS})
+    def put(self, request, booking_id):
+        selectors.booking_get_for(user=request.user, id=booking_id)
+        values = _valid(ExtendStatusInput, request.data)
+        extension = services.extension_update_status(
+            booking_id=booking_id,
+            extension_id=values["requestId"],
+            actor=request.user,
+            status=values["status"],
+            reason=values.get("reason") or "",
+        )
+        message = (
+            "Extension request approved successfully."
+            if extension.status == "approved"
+            else "Extension request rejected successfully."
+        )
+        return envelope(extension_data(extension, full=True), message)
+
+
+class ListingAvailabilityView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("timezone", str, description="IANA name; default America/New_York"),
+            OpenApiParameter("from", str, description="first date (yyyy-MM-dd); default today"),
+            OpenApiParameter("days", int, description="how many days (1-366); default 90"),
+        ],
+        responses={200: enveloped("ListingAvailabilityResponse", ANY_DATA), **ERRORS},
+    )
+    def get(self, request, listing_id):
+        listing = (
+            Listing.objects.filter(pk=listing_id, is_deleted=False).first() if selectors._is_uuid(listing_id) else None
+        )
+        if listing is None:
+            raise NotFound("Listing not found.")
+        name = request.query_params.get("timezone") or settings.DISPLAY_TIME_ZONE
+        try:
+            tz = zoneinfo.ZoneInfo(name[:64])
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            raise InvalidInput("Unknown timezone.", errors={"timezone": ["Unknown timezone."]})
+        start = (
+            parse_date(request.query_params["from"], "from")
+            if request.query_params.get("from")
+            else timezone.now().astimezone(tz).date()
+        )
+        try:
+            days = int(request.query_params.get("days") or 90)
+        except ValueError:
+            days = 0
+        if not 1 <= days <= 366:
+            raise InvalidInput("days must be from 1 to 366.", errors={"days": ["days must be from 1 to 366."]})
+        return envelope(selectors.listing_availability(listing=listing, tz=tz, start=start, days=days))
+
+
+class ReviewAddView(APIView):
+    permission_classes = [RenterOnly]
+
+    @extend_schema(request=ReviewInput, responses={201: enveloped("ReviewAddResponse", ANY_DATA), **ERRORS})
+    def post(self, request):
+        values = _valid(ReviewInput, request.data)
+        review = services.review_add(
+            renter=request.user,
+            listing_id=values["listingId"],
+            booking_id=values["bookingId"],
+            review=values["review"],
+            rating=values.get("rating"),
+            remarks=values["remarks"],
+        )
+        data = {
+            "_id": str(review.pk),
+            "listingId": str(review.listing_id),
+            "bookingId": str(review.booking_id),
+            "review": review.review,
+            "rating": review.rating,
+            "remarks": review.remarks,
+            "isPublished": review.is_published,
+        }
+        return envelope(data, "Review added successfully", status=201)
+
+
+class CalendarView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("month", str, description="yyyy-MM; default this month")],
+        responses={200: enveloped("BookingCalendarResponse", ANY_DATA), **ERRORS},
+    )
+    def get(self, request):
+        raw = request.query_params.get("month") or timezone.now().astimezone(LOCAL_TZ).strftime("%Y-%m")
+        try:
+            year, month = (int(part) for part in raw.split("-"))
+            dt.date(year, month, 1)
+        except ValueError:
+            raise InvalidInput("month must look like 2025-03.", errors={"month": ["month must look like 2025-03."]})
+        qs = selectors.bookings_in_month(user=request.user, year=year, month=month)[:500]
+        events = [
+            {
+                "_id": str(b.pk),
+                "title": b.listing.title,
+                "status": b.status,
+                "start": b.check_in.isoformat(),
+                "end": b.check_out.isoformat(),
+                "checkInDate": b.check_in_date.strftime("%d-%m-%Y"),
+                "checkOutDate": b.check_out_date.strftime("%d-%m-%Y"),
+                "link": f"/booking-detail/{b.pk}",
+            }
+            for b in qs
+        ]
+        return envelope({"month": f"{year:04d}-{month:02d}", "bookings": events})
+
+
+def ical_token(listing_id) -> str:
+    return signing.dumps(str(listing_id), salt=ICAL_SALT)
+
+
+class IcalUrlView(APIView):
+    """The private calendar URL of one of the host's listings (anyone holding it can read the feed)."""
+
+    permission_classes = [HostOrSubHost]
+
+    @extend_schema(responses={200: enveloped("IcalUrlResponse", ANY_DATA), **ERRORS})
+    def get(self, request, listing_id):
+        listing = (
+            Listing.objects.filter(pk=listing_id, host_id=request.user.acting_host_id, is_deleted=False).first()
+            if selectors._is_uuid(listing_id)
+            else None
+        )
+        if listing is None:
+            raise NotFound("Listing not found.")
+        url = f"{settings.SITE_URL}/api/listing/calendar/{ical_token(listing.pk)}.ics"
+        return envelope({"url": url})
+
+
+def _ics_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+class IcalFeedView(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={(200, "text/calendar"): str})
+    def get(self, request, token):
+        try:
+            listing_id = signing.loads(token, salt=ICAL_SALT)
+        except signing.BadSignature:
+            raise NotFound("Calendar not found.")
+        listing = Listing.objects.filter(pk=listing_id, is_deleted=False).first()
+        if listing is None:
+            raise NotFound("Calendar not found.")
+        holding = [BookingStatus.PENDING, BookingStatus.APPROVED, BookingStatus.ONGOING, BookingStatus.COMPLETED]
+        since = timezone.now() - dt.timedelta(days=90)
+        bookings = (
+            Booking.objects.filter(listing=listing, status__in=holding, check_out__gte=since)
+            .select_related("renter", "offering")
+            .order_by("check_in")[:2000]
+        )
+        stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
+        lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Spacemarket//Bookings//EN", "CALSCALE:GREGORIAN"]
+        lines.append(f"X-WR-CALNAME:{_ics_escape(listing.title)}")
+        for b in bookings:
+            what = b.offering.title if b.offering else listing.title
+            summary = f"{what}: {b.renter.full_name or 'Renter'}" + (" (pending)" if b.status == "pending" else "")
+            lines += [
+                "BEGIN:VEVENT",
+                f"UID:{b.pk}@spacemarket",
+                f"DTSTAMP:{stamp}",
+                f"DTSTART:{b.check_in.astimezone(dt.UTC).strftime('%Y%m%dT%H%M%SZ')}",
+                f"DTEND:{b.check_out.astimezone(dt.UTC).strftime('%Y%m%dT%H%M%SZ')}",
+                f"SUMMARY:{_ics_escape(summary)}",
+                f"STATUS:{'TENTATIVE' if b.status == 'pending' else 'CONFIRMED'}",
+                f"URL:{settings.SITE_URL}/booking-detail/{b.pk}",
+                "END:VEVENT",
+            ]
+        lines.append("END:VCALENDAR")
+        return HttpResponse("\r\n".join(lines) + "\r\n", content_type="text/calendar; charset=utf-8")
