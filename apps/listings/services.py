@@ -280,6 +280,15 @@ def _notify(**kwargs) -> None:
     notify(**kwargs)
 
 
+def _counters_changed(*, listing: Listing) -> None:
+    """Open dashboards get fresh pending counters (staff's pendingListings, the host's otherRequests)."""
+    try:
+        from apps.notifications.services import counters_changed
+    except ImportError:  # notifications not installed in this deployment
+        return
+    counters_changed(users=[listing.host_id], staff=True)
+
+
 def _notify_staff_of_request(listing_request: ListingRequest) -> None:
     listing = listing_request.listing
     what = "A new listing" if listing_request.kind == RequestKind.NEW else "An edit of a listing"
@@ -302,6 +311,7 @@ def _open_request(*, listing: Listing, kind: str, by: User, payload: dict | None
     except IntegrityError:
         raise Conflict("This listing already has a request waiting for review.") from None
     _notify_staff_of_request(listing_request)
+    _counters_changed(listing=listing)
     return listing_request
 
 
@@ -347,6 +357,7 @@ def _request_close(*, listing_request: ListingRequest, to: str, by: User | None,
         raise Conflict("This request was already decided. Please refresh.")
     listing_request.status, listing_request.reviewed_by, listing_request.reason = to, by, reason
     listing_request.reviewed_at = now
+    _counters_changed(listing=listing_request.listing)
 
 
 @transaction.atomic
