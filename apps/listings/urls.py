@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import search_views, views
 
 app_name = "listings"
 
@@ -44,3 +44,8 @@ urlpatterns: list = [
     ),
 ]
 
+# Public discovery (no sign-in): the search and the navbar's title search.
+urlpatterns += [
+    path("listing/property-listing", search_views.PropertyListingView.as_view(), name="property-listing"),
+    path("listing/search-titles", search_views.SearchTitlesView.as_view(), name="search-titles"),
+]
