@@ -28,6 +28,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // Let Vite resolve these through the preact/compat alias, as the build does.
+    server: { deps: { inline: ["react-hook-form", "@hookform/resolvers"] } },
     globals: true,
   },
 });

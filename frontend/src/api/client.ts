@@ -28,7 +28,12 @@ const csrf: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
+export const api = createClient<paths>({
+  // Absolute, so Request() accepts it everywhere; fetch looked up per call (tests replace it).
+  baseUrl: window.location.origin,
+  credentials: "same-origin",
+  fetch: (request) => globalThis.fetch(request),
+});
 api.use(csrf);
 
 export class ApiError extends Error {
