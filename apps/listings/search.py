@@ -98,7 +98,7 @@ def _list(raw: dict[str, Any], name: str, label: str) -> list[str]:
         items = value
     else:
         text = (value[0] if isinstance(value, list) else str(value)).strip()
-        if text.startswith("["):
+        if text.startswith(("[", "{")):
             try:
                 items = json.loads(text)
             except ValueError:

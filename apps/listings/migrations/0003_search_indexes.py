@@ -10,6 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('listings', '0002_listing_requests'),
+        ('core', '0001_postgres_extensions'),  # pg_trgm for the title index
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
