@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("apps.listings.page_urls")),
     path("", include("apps.payments.page_urls")),
     path("", include("apps.notifications.page_urls")),
+    path("", include("apps.notifications.page_urls")),
 ]

@@ -50,3 +50,30 @@ PendingCounterSerializer = type(
     (serializers.Serializer,),
     {name: serializers.IntegerField() for name in COUNTER_NAMES},
 )
+
+
+class PushKeysInput(serializers.Serializer):
+    p256dh = serializers.CharField(max_length=200)
+    auth = serializers.CharField(max_length=100)
+
+
+class PushSubscribeInput(serializers.Serializer):
+    """What ``PushSubscription.toJSON()`` gives in the browser."""
+
+    endpoint = serializers.URLField(max_length=1000)
+    keys = PushKeysInput()
+    expirationTime = serializers.IntegerField(required=False, allow_null=True)
+
+
+class PushUnsubscribeInput(serializers.Serializer):
+    endpoint = serializers.URLField(max_length=1000)
+
+
+class PushPublicKeySerializer(serializers.Serializer):
+    publicKey = serializers.CharField()
+
+
+class PushSubscriptionSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    endpoint = serializers.CharField()
+    createdAt = serializers.DateTimeField()

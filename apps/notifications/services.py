@@ -194,3 +194,66 @@ def counters_changed(*, users=(), staff: bool = False) -> None:
             logger.warning("Could not send pending counters", exc_info=True)
 
     transaction.on_commit(deliver, robust=True)
+
+
+# --- Browser push subscriptions --------------------------------------------------------------------
+
+
+def _b64url_bytes(value: str) -> bytes | None:
+    import base64
+    import binascii
+
+    try:
+        return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _endpoint_allowed(endpoint: str) -> bool:
+    """Push services are public https URLs; plain http to this machine only in development and tests."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(endpoint)
+    host = parts.hostname or ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    local = host == "localhost" or (address is not None and address.is_loopback)
+    if settings.DEBUG or settings.TESTING:
+        return parts.scheme == "https" or (parts.scheme == "http" and local)
+    if parts.scheme != "https" or local:
+        return False
+    return address is None or address.is_global
+
+
+@transaction.atomic
+def push_subscribe(*, user, endpoint: str, p256dh: str, auth: str, user_agent: str = ""):
+    """Save this browser's subscription for ``user`` (a browser signed in to another account moves over)."""
+    from .models import PushSubscription
+
+    errors = {}
+    if not _endpoint_allowed(endpoint):
+        errors["endpoint"] = ["The push endpoint must be an https URL of a push service."]
+    key = _b64url_bytes(p256dh)
+    if key is None or len(key) != 65 or key[0] != 4:
+        errors["keys.p256dh"] = ["keys.p256dh must be the browser's P-256 public key (base64url)."]
+    secret = _b64url_bytes(auth)
+    if secret is None or len(secret) != 16:
+        errors["keys.auth"] = ["keys.auth must be the 16-byte secret of the subscription (base64url)."]
+    if errors:
+        raise InvalidInput(next(iter(errors.values()))[0], errors=errors)
+    subscription, created = PushSubscription.objects.update_or_create(
+        endpoint=endpoint,
+        defaults={"user": user, "p256dh": p256dh, "auth": auth, "user_agent": user_agent[:300]},
+    )
+    return subscription, created
+
+
+@transaction.atomic
+def push_unsubscribe(*, user, endpoint: str) -> int:
+    from .models import PushSubscription
+
+    deleted, _ = PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()
+    return deleted

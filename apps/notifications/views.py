@@ -14,12 +14,17 @@ from apps.core.permissions import AnyRole, NotRenter
 
 from . import selectors, services
 from .counters import pending_counters
+from .push import vapid_keys
 from .serializers import (
     MarkAllSerializer,
     NotificationListSerializer,
     NotificationStateSerializer,
     NotificationUpdateInput,
     PendingCounterSerializer,
+    PushPublicKeySerializer,
+    PushSubscribeInput,
+    PushSubscriptionSerializer,
+    PushUnsubscribeInput,
 )
 
 ERRORS = dict.fromkeys((400, 401, 403, 404), ERROR_ENVELOPE)
@@ -138,3 +143,59 @@ class PendingCounterView(APIView):
     )
     def get(self, request):
         return envelope(pending_counters(request.user))
+
+
+class PushPublicKeyView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        summary="The server's VAPID public key (applicationServerKey for PushManager.subscribe)",
+        responses={200: enveloped("PushPublicKeyResponse", PushPublicKeySerializer()), **ERRORS},
+    )
+    def get(self, request):
+        return envelope({"publicKey": vapid_keys()["publicKey"]})
+
+
+class PushSubscribeView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        summary="Save this browser's push subscription for the signed-in user",
+        request=PushSubscribeInput,
+        responses={
+            201: enveloped("PushSubscribeResponse", PushSubscriptionSerializer()),
+            200: enveloped("PushSubscribeUpdatedResponse", PushSubscriptionSerializer()),
+            **ERRORS,
+        },
+    )
+    def post(self, request):
+        body = PushSubscribeInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        subscription, created = services.push_subscribe(
+            user=request.user,
+            endpoint=body.validated_data["endpoint"],
+            p256dh=body.validated_data["keys"]["p256dh"],
+            auth=body.validated_data["keys"]["auth"],
+            user_agent=request.headers.get("User-Agent", ""),
+        )
+        data = {
+            "_id": str(subscription.pk),
+            "endpoint": subscription.endpoint,
+            "createdAt": subscription.created_at.isoformat().replace("+00:00", "Z"),
+        }
+        return envelope(data, "Push notifications are on for this browser.", status=201 if created else 200)
+
+
+class PushUnsubscribeView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        summary="Forget this browser's push subscription",
+        request=PushUnsubscribeInput,
+        responses={200: enveloped("PushUnsubscribeResponse", MarkAllSerializer()), **ERRORS},
+    )
+    def post(self, request):
+        body = PushUnsubscribeInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        deleted = services.push_unsubscribe(user=request.user, endpoint=body.validated_data["endpoint"])
+        return envelope({"updated": deleted, "totalUnread": 0}, "Push notifications are off for this browser.")
