@@ -14,7 +14,6 @@ from .models import (
     Amenity,
     Availability,
     CancellationPolicy,
-    Facility,
     Listing,
     ListingRequest,
     OfferingKind,
@@ -342,14 +341,10 @@ class CatalogueInput(serializers.Serializer):
 
 
 class CatalogueItemSerializer(ApiModelSerializer):
+    """An amenity or a facility (same fields)."""
+
     class Meta:
         model = Amenity
-        fields = ["id", "name", "icon", "is_active"]
-
-
-class FacilitySerializer(ApiModelSerializer):
-    class Meta:
-        model = Facility
         fields = ["id", "name", "icon", "is_active"]
 
 

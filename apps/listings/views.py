@@ -294,7 +294,7 @@ class CatalogueAddView(APIView):
     catalogue = "amenities"
 
     @extend_schema(
-        request=CatalogueInput, responses={201: enveloped("CatalogueItem", CatalogueItemSerializer()), **ERRORS}
+        request=CatalogueInput, responses={201: enveloped("CatalogueItemResponse", CatalogueItemSerializer()), **ERRORS}
     )
     def post(self, request):
         data = CatalogueInput(data=request.data)
@@ -312,7 +312,8 @@ class CatalogueUpdateView(APIView):
     catalogue = "amenities"
 
     @extend_schema(
-        request=CatalogueInput, responses={200: enveloped("CatalogueItemUpdated", CatalogueItemSerializer()), **ERRORS}
+        request=CatalogueInput,
+        responses={200: enveloped("CatalogueItemUpdatedResponse", CatalogueItemSerializer()), **ERRORS},
     )
     def put(self, request, item_id):
         item = CATALOGUES[self.catalogue].objects.filter(pk=item_id).first()
