@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 # Order matters: later apps build on the data of earlier ones.
-SEED_APPS = ["accounts", "listings", "bookings", "payments", "disputes", "cms", "notifications"]
+SEED_APPS = ["accounts", "listings", "bookings", "payments", "disputes", "cms", "notifications", "messaging"]
 
 
 class Command(BaseCommand):
