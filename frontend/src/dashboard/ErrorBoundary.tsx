@@ -1,0 +1,38 @@
+import { Component, type ComponentType, type ReactNode } from "react";
+import { mountIsland } from "../lib/mountIsland";
+
+export const FALLBACK_TEXT = "Oops! something went wrong";
+
+/** A failing island shows the spec's fallback instead of a blank area. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  render() {
+    if (this.state.failed) {
+      return (
+        <div className="dash-card dash-error" role="alert">
+          <p>{FALLBACK_TEXT}</p>
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+/** mountIsland with the error boundary around the island. */
+export function mountDashboardIsland<P extends object>(name: string, Island: ComponentType<P>): void {
+  const Guarded = (props: P) => (
+    <ErrorBoundary>
+      <Island {...props} />
+    </ErrorBoundary>
+  );
+  mountIsland<P>(name, Guarded);
+}

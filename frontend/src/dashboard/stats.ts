@@ -1,0 +1,77 @@
+/** Dashboard statistics (spec 2.4): intervals, axis labels and the chart's data. */
+
+export const INTERVALS = [
+  { value: "week", label: "Weekly" },
+  { value: "month", label: "Monthly" },
+  { value: "year", label: "Yearly" },
+] as const;
+export type Interval = (typeof INTERVALS)[number]["value"];
+
+export const WEEK_LABELS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+export const MONTH_LABELS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+export const HIGH_DEMAND_COLOURS = ["Black", "Yellow", "Blue", "Green"];
+
+/** The x axis: Sun..Sat for a week, Jan..Dec for a month view, the last 10 years for a year view. */
+export function axisLabels(interval: Interval, now: Date = new Date()): string[] {
+  if (interval === "week") return WEEK_LABELS;
+  if (interval === "month") return MONTH_LABELS;
+  const year = now.getFullYear();
+  return Array.from({ length: 10 }, (_, index) => String(year - 9 + index));
+}
+
+export interface PropertyStatisticsEntry {
+  data?: { propertyType: string; count: number }[];
+  year?: number;
+}
+
+export interface ChartSeries {
+  labels: string[];
+  eventSpaces: number[];
+  workSpaces: number[];
+  total: number;
+  year: number;
+}
+
+/** Turn the property-statistics list (one entry per period) into the two bar series. */
+export function chartSeries(interval: Interval, entries: PropertyStatisticsEntry[], now: Date = new Date()): ChartSeries {
+  const labels = axisLabels(interval, now);
+  const eventSpaces = labels.map((_, index) => count(entries[index], "eventSpace"));
+  const workSpaces = labels.map((_, index) => count(entries[index], "officeSpace"));
+  const total = [...eventSpaces, ...workSpaces].reduce((sum, value) => sum + value, 0);
+  const year = entries.find((entry) => entry?.year)?.year ?? now.getFullYear();
+  return { labels, eventSpaces, workSpaces, total, year };
+}
+
+function count(entry: PropertyStatisticsEntry | undefined, type: string): number {
+  return entry?.data?.filter((item) => item.propertyType === type).reduce((sum, item) => sum + (Number(item.count) || 0), 0) ?? 0;
+}
+
+/** Only the first four high-demand locations get a colour, in this order. */
+export function highDemandColour(index: number): string | null {
+  return HIGH_DEMAND_COLOURS[index] ?? null;
+}
+
+export interface DashboardNumbers {
+  totalBooking?: number;
+  totalRentPaid?: string | number;
+  totalSpaceOccupied?: number;
+  cancelledRequestsCount?: number;
+  eventSpaceCount?: number;
+  workSpaceCount?: number;
+  totalRevenue?: string | number;
+  totalUsers?: number;
+}
+
+export interface StatCard {
+  label: string;
+  key: keyof DashboardNumbers;
+  href: string;
+  money?: boolean;
+}
+
+export const STAT_CARDS: StatCard[] = [
+  { label: "Total Bookings", key: "totalBooking", href: "/booking" },
+  { label: "Total rent paid", key: "totalRentPaid", href: "/invoices", money: true },
+  { label: "Spaces occupied", key: "totalSpaceOccupied", href: "/booking" },
+  { label: "Canceled Bookings", key: "cancelledRequestsCount", href: "/booking" },
+];
