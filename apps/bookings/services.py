@@ -641,6 +641,12 @@ def _run_due(queryset, to_status: str) -> int:
     return done
 
 
+@transaction.atomic
+def booking_expire(*, booking_id) -> Booking:
+    """An unanswered request expires (the payments hook releases its authorisation)."""
+    return _transition(booking_id, BookingStatus.EXPIRED)
+
+
 def bookings_expire_due(*, now: dt.datetime | None = None) -> int:
     """Unanswered requests expire 72 hours after the request or at check-in, whichever is first."""
     now = now or timezone.now()
