@@ -145,3 +145,96 @@ class GrantPremiumInput(serializers.Serializer):
 class SubscribeResult(serializers.Serializer):
     url = serializers.URLField()
     paymentId = serializers.UUIDField()
+
+
+# --- Booking payments, invoices, payouts ---------------------------------------------------------
+
+
+class _PersonSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    firstName = serializers.CharField(source="first_name")
+    lastName = serializers.CharField(source="last_name")
+    email = serializers.EmailField()
+
+
+class _ListingRefSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    title = serializers.CharField()
+    slug = serializers.CharField()
+    propertyType = serializers.CharField(source="property_type")
+
+
+class PaymentSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    id = serializers.UUIDField()
+    createdAt = serializers.DateTimeField(source="created_at")
+    listingId = _ListingRefSerializer(source="listing")
+    bookingId = serializers.UUIDField(source="booking_id")
+    renter = _PersonSerializer()
+    renterId = serializers.UUIDField(source="renter_id")
+    host = _PersonSerializer()
+    totalAmount = serializers.DecimalField(source="total_amount", max_digits=12, decimal_places=2)
+    extendedAmount = serializers.DecimalField(source="extended_amount", max_digits=12, decimal_places=2)
+    refundedAmount = serializers.DecimalField(source="refunded_amount", max_digits=12, decimal_places=2)
+    status = serializers.CharField()
+    displayStatus = serializers.SerializerMethodField()
+    type = serializers.CharField()
+    paymentId = serializers.CharField(source="payment_id")
+
+    def get_displayStatus(self, payment) -> str:
+        """Dashboard display: a completed payment is paid, anything else unpaid."""
+        return "paid" if payment.status == "completed" else "unpaid"
+
+
+class InvoiceSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    number = serializers.CharField()
+    kind = serializers.CharField()
+    amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    issuedAt = serializers.DateTimeField(source="issued_at")
+    createdAt = serializers.DateTimeField(source="issued_at")
+    payment = PaymentSerializer()
+    status = serializers.SerializerMethodField()
+
+    def get_status(self, invoice) -> str:
+        if invoice.kind == "creditNote":
+            return "refunded"
+        return "paid" if invoice.payment.status in ("completed", "refunded") else "unpaid"
+
+
+class CheckoutInput(serializers.Serializer):
+    bookingId = serializers.CharField(max_length=64, error_messages={"required": "bookingId is required."})
+    extensionId = serializers.CharField(max_length=64, required=False, allow_blank=True, allow_null=True)
+    redirectUrl = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class CheckoutResult(serializers.Serializer):
+    url = serializers.URLField()
+
+
+class PayoutSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    host = _PersonSerializer()
+    amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    status = serializers.CharField()
+    statusLabel = serializers.CharField(source="get_status_display")
+    method = serializers.CharField()
+    transferId = serializers.CharField(source="transfer_id")
+    note = serializers.CharField()
+    requestedAt = serializers.DateTimeField(source="requested_at")
+    createdAt = serializers.DateTimeField(source="requested_at")
+    decidedAt = serializers.DateTimeField(source="decided_at")
+
+
+class PayoutStatusInput(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=["released", "onhold", "failed"],
+        error_messages={"invalid_choice": "status must be released, onhold or failed."},
+    )
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+
+class BalanceSerializer(serializers.Serializer):
+    available = serializers.DecimalField(max_digits=12, decimal_places=2)
+    pending = serializers.DecimalField(max_digits=12, decimal_places=2)
+    paid = serializers.DecimalField(max_digits=12, decimal_places=2)

@@ -1,5 +1,6 @@
 """Payments API (spec section 7, Subscription and payment; Payments). Views stay thin."""
 
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.parsers import BaseParser
@@ -7,15 +8,30 @@ from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role, User
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate
-from apps.core.exceptions import NotFound
-from apps.core.permissions import AdminOnly, HostOrSubHost
+from apps.core.api import (
+    ERROR_ENVELOPE,
+    envelope,
+    enveloped,
+    enveloped_page,
+    page_response,
+    paginate,
+    parse_filters,
+)
+from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.permissions import AdminOnly, HostOnly, HostOrSubHost, RenterOnly, role_permission
 
-from . import subscriptions, webhooks
-from .models import Plan, SubscriptionPayment, SubscriptionPaymentStatus
+from . import payouts, selectors, services, subscriptions, webhooks
+from .models import ExtensionCharge, Payment, Plan, SubscriptionPayment, SubscriptionPaymentStatus
 from .serializers import (
+    BalanceSerializer,
+    CheckoutInput,
+    CheckoutResult,
     GrantPremiumInput,
     HostSubscriptionPaymentSerializer,
+    InvoiceSerializer,
+    PaymentSerializer,
+    PayoutSerializer,
+    PayoutStatusInput,
     PlanSerializer,
     SubscribeInput,
     SubscribeResult,
@@ -172,3 +188,146 @@ class WebhookView(APIView):
         event, applied = webhooks.webhook_receive(payload=body, signature=request.headers.get("Stripe-Signature"))
         message = event.outcome if applied else "Already processed."
         return envelope({"id": event.id, "applied": applied}, message)
+
+
+# --- Booking payments ----------------------------------------------------------------------------
+
+MONEY_ROLES = role_permission("MoneyRoles", Role.ADMIN, Role.HOST, Role.SUB_HOST, Role.RENTER)
+
+
+class PaymentListView(APIView):
+    """Moderators run the platform but do not see money (spec: only the admin sees payouts)."""
+
+    permission_classes = [MONEY_ROLES]
+
+    @extend_schema(responses={200: enveloped_page("PaymentList", "payments", PaymentSerializer), **ERRORS})
+    def get(self, request):
+        qs = selectors.payment_list_for(user=request.user, filters=parse_filters(request))
+        return page_response(paginate(request, qs), PaymentSerializer, "payments")
+
+
+class PaymentSingleView(APIView):
+    permission_classes = [MONEY_ROLES]
+
+    @extend_schema(
+        responses={
+            200: enveloped("PaymentSingle", inline_serializer("PaymentSingleData", {"payment": PaymentSerializer()})),
+            **ERRORS,
+        }
+    )
+    def get(self, request, booking_id):
+        payment = selectors.payment_get_for_booking(user=request.user, booking_id=booking_id)
+        return envelope({"payment": PaymentSerializer(payment).data})
+
+
+class CheckoutView(APIView):
+    permission_classes = [RenterOnly]
+
+    @extend_schema(request=CheckoutInput, responses={200: enveloped("CheckoutResponse", CheckoutResult()), **ERRORS})
+    def post(self, request):
+        data = CheckoutInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        url = services.payment_checkout_start(
+            user=request.user,
+            booking_id=values["bookingId"],
+            extension_id=values.get("extensionId") or None,
+            redirect_url=values["redirectUrl"],
+        )
+        return envelope({"url": url}, "Redirecting to the payment page.")
+
+
+class CheckoutConfirmView(APIView):
+    """The success page's confirmation of a booking or extension checkout (the webhook does the same)."""
+
+    permission_classes = [RenterOnly]
+
+    @extend_schema(
+        request=SubscribeSuccessInput,
+        responses={
+            200: enveloped(
+                "CheckoutConfirm", inline_serializer("CheckoutConfirmData", {"payment": PaymentSerializer()})
+            ),
+            **ERRORS,
+        },
+    )
+    def put(self, request):
+        session_id = str(request.data.get("sessionId", ""))[:120] if isinstance(request.data, dict) else ""
+        if not session_id:
+            raise InvalidInput("sessionId is required.", errors={"sessionId": ["sessionId is required."]})
+        owned = Payment.objects.filter(session_id=session_id, renter=request.user).exists() or (
+            ExtensionCharge.objects.filter(session_id=session_id, payment__renter=request.user).exists()
+        )
+        if not owned:
+            raise NotFound("This payment was not found.")
+        payment = services.payment_checkout_confirm(session_id=session_id)
+        return envelope({"payment": PaymentSerializer(payment).data}, "Payment successful")
+
+
+# --- Invoices ------------------------------------------------------------------------------------
+
+
+class InvoiceListView(APIView):
+    permission_classes = [MONEY_ROLES]
+
+    @extend_schema(responses={200: enveloped_page("InvoiceList", "invoices", InvoiceSerializer), **ERRORS})
+    def get(self, request):
+        qs = selectors.invoice_list_for(user=request.user, filters=parse_filters(request))
+        return page_response(paginate(request, qs), InvoiceSerializer, "invoices")
+
+
+class InvoicePdfView(APIView):
+    permission_classes = [MONEY_ROLES]
+
+    @extend_schema(responses={(200, "application/pdf"): bytes, **ERRORS})
+    def get(self, request, id):
+        from .invoice_pdf import render_invoice_pdf
+
+        invoice = selectors.invoice_get_for(user=request.user, id=id)
+        response = HttpResponse(render_invoice_pdf(invoice, request.user), content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{invoice.number}.pdf"'
+        return response
+
+
+# --- Payouts -------------------------------------------------------------------------------------
+
+
+class PayoutBalanceView(APIView):
+    permission_classes = [HostOrSubHost]
+
+    @extend_schema(responses={200: enveloped("PayoutBalance", BalanceSerializer()), **ERRORS})
+    def get(self, request):
+        return envelope(BalanceSerializer(payouts.host_balance(host_id=request.user.acting_host_id)).data)
+
+
+class PayoutRequestView(APIView):
+    permission_classes = [HostOnly]
+
+    @extend_schema(request=None, responses={201: enveloped("PayoutRequested", PayoutSerializer()), **ERRORS})
+    def post(self, request):
+        payout = payouts.payout_request(user=request.user)
+        return envelope(PayoutSerializer(payout).data, "Payout requested.", status=201)
+
+
+class PayoutListView(APIView):
+    """Host and subHost: their own payouts. Admin: every payout request."""
+
+    permission_classes = [HostOrSubHost | AdminOnly]
+
+    @extend_schema(responses={200: enveloped_page("PayoutList", "payouts", PayoutSerializer), **ERRORS})
+    def get(self, request):
+        qs = selectors.payout_list_for(user=request.user, filters=parse_filters(request))
+        return page_response(paginate(request, qs), PayoutSerializer, "payouts")
+
+
+class PayoutStatusView(APIView):
+    permission_classes = [AdminOnly]
+
+    @extend_schema(request=PayoutStatusInput, responses={200: enveloped("PayoutDecided", PayoutSerializer()), **ERRORS})
+    def patch(self, request, id):
+        data = PayoutStatusInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        payout = payouts.payout_update_status(
+            payout_id=id, by=request.user, status=data.validated_data["status"], note=data.validated_data["note"]
+        )
+        return envelope(PayoutSerializer(payout).data, f"Payout {payout.get_status_display().lower()}.")

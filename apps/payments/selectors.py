@@ -1,0 +1,99 @@
+"""Reads of the payments app, filtered by who is asking."""
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from apps.accounts.models import Role
+from apps.core.exceptions import Forbidden, InvalidInput, NotFound
+
+from .models import Invoice, Payment, Payout
+from .subscriptions import is_uuid
+
+PERIODS = ("daily", "weekly", "monthly")
+
+
+def period_start(period: str | None, *, now: datetime | None = None) -> datetime | None:
+    """``daily``: since midnight today (America/New_York); ``weekly``: the last 7 days;
+    ``monthly``: the last 30 days."""
+    if not period:
+        return None
+    if period not in PERIODS:
+        raise InvalidInput(
+            "filters[period] must be daily, weekly or monthly.",
+            errors={"filters[period]": ["Must be daily, weekly or monthly."]},
+        )
+    now = now or timezone.now()
+    if period == "daily":
+        local = now.astimezone(ZoneInfo(settings.DISPLAY_TIME_ZONE))
+        return local.replace(hour=0, minute=0, second=0, microsecond=0)
+    return now - timedelta(days=7 if period == "weekly" else 30)
+
+
+def _scope(user) -> Q:
+    if user.role == Role.ADMIN:
+        return Q()
+    if user.role == Role.RENTER:
+        return Q(renter=user)
+    if user.role in (Role.HOST, Role.SUB_HOST):
+        return Q(host_id=user.acting_host_id)
+    raise Forbidden("Your account type cannot see payments.")
+
+
+def payments_visible_to(user) -> QuerySet[Payment]:
+    return Payment.objects.filter(_scope(user)).select_related("listing", "renter", "host", "booking")
+
+
+def payment_list_for(*, user, filters: dict[str, str]) -> QuerySet[Payment]:
+    qs = payments_visible_to(user)
+    start = period_start(filters.get("period"))
+    if start is not None:
+        qs = qs.filter(created_at__gte=start)
+    if filters.get("status"):
+        qs = qs.filter(status=filters["status"][:20])
+    return qs.order_by("-created_at")
+
+
+def payment_get_for_booking(*, user, booking_id) -> Payment:
+    payment = payments_visible_to(user).filter(booking_id=booking_id).first() if is_uuid(booking_id) else None
+    if payment is None:
+        raise NotFound("No payment was found for this booking.")
+    return payment
+
+
+def invoices_visible_to(user) -> QuerySet[Invoice]:
+    scope = _scope(user)
+    prefixed = Q(**{f"payment__{k}": v for k, v in scope.children}) if scope.children else Q()
+    return Invoice.objects.filter(prefixed).select_related(
+        "payment", "payment__listing", "payment__renter", "payment__host", "payment__booking", "refund"
+    )
+
+
+def invoice_list_for(*, user, filters: dict[str, str]) -> QuerySet[Invoice]:
+    qs = invoices_visible_to(user)
+    start = period_start(filters.get("period"))
+    if start is not None:
+        qs = qs.filter(issued_at__gte=start)
+    return qs.order_by("-issued_at", "-sequence")
+
+
+def invoice_get_for(*, user, id) -> Invoice:
+    invoice = invoices_visible_to(user).filter(pk=id).first() if is_uuid(id) else None
+    if invoice is None:
+        raise NotFound("Invoice not found.")
+    return invoice
+
+
+def payout_list_for(*, user, filters: dict[str, str]) -> QuerySet[Payout]:
+    qs = Payout.objects.select_related("host")
+    if user.role != Role.ADMIN:
+        qs = qs.filter(host_id=user.acting_host_id)
+    if filters.get("status"):
+        qs = qs.filter(status=filters["status"][:20])
+    start = period_start(filters.get("period"))
+    if start is not None:
+        qs = qs.filter(requested_at__gte=start)
+    return qs
