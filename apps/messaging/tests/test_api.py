@@ -250,3 +250,44 @@ def test_too_many_attachments(clients, conversation):
         SEND.format(conversation.pk), {"attachments": [png(f"{i}.png") for i in range(6)]}, format="multipart"
     )
     assert response.status_code == 400
+
+
+def test_start_from_a_booking_only_for_its_parties(clients, users):
+    from datetime import timedelta
+
+    from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
+    from django.utils import timezone
+
+    from apps.bookings.models import Booking
+
+    listing = ListingFactory(host=users["host"])
+    start = timezone.now() + timedelta(days=3)
+    end = start + timedelta(hours=4)
+    booking = Booking.objects.create(
+        listing=listing,
+        renter=users["renter"],
+        host=users["host"],
+        period=DateTimeTZRange(start, end),
+        check_in=start,
+        check_out=end,
+        check_in_date=start.date(),
+        check_out_date=end.date(),
+        start_time=start.time(),
+        end_time=end.time(),
+        expires_at=start,
+        subtotal=0,
+        discount=0,
+        convenience_fee=0,
+        tax=0,
+        price=0,
+        total_amount=0,
+        commission=0,
+    )
+    for actor in ("renter", "sub_host"):
+        response = clients[actor].post(START, {"bookingId": str(booking.pk)}, format="json")
+        assert response.status_code in (200, 201), response.content
+        assert response.json()["data"]["bookingId"] == str(booking.pk)
+        assert response.json()["data"]["renter"]["_id"] == str(users["renter"].pk)
+    for actor in ("other_renter", "other_host"):
+        assert clients[actor].post(START, {"bookingId": str(booking.pk)}, format="json").status_code == 404
+    assert Conversation.objects.count() == 1
