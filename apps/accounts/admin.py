@@ -4,7 +4,7 @@ from django.utils.html import format_html
 
 from apps.core.exceptions import DomainError
 
-from . import services_verification
+from . import services_users, services_verification
 from .models import OneTimeCode, User, VerificationDocument, VerificationRequest, VerificationStatus
 
 
@@ -53,7 +53,20 @@ class UserAdmin(admin.ModelAdmin):
     search_fields = ("email", "first_name", "last_name", "user_name", "city")
     ordering = ("-created_at",)
     date_hierarchy = "created_at"
-    readonly_fields = ("id", "password", "last_login", "created_at", "updated_at", "deleted_at", "fmc_token")
+    readonly_fields = (
+        "id",
+        "password",
+        "last_login",
+        "created_at",
+        "updated_at",
+        "deleted_at",
+        "fmc_token",
+        # Status changes go through the services (actions below, or the dashboard), never a checkbox.
+        "is_verified",
+        "is_active",
+        "is_deleted",
+    )
+    actions = ["suspend", "restore", "soft_delete"]
     raw_id_fields = ("host",)
     inlines = [SubHostInline, VerificationDocumentInline]
     fieldsets = (
@@ -104,6 +117,28 @@ class UserAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # accounts are soft-deleted, never dropped while money refers to them
+
+    def _set_status(self, request, queryset, status: str) -> None:
+        changed = 0
+        for user in queryset:
+            try:
+                services_users.user_status_set(actor=request.user, user=user, status=status)
+                changed += 1
+            except DomainError as exc:
+                self.message_user(request, f"{user}: {exc.message}", messages.WARNING)
+        self.message_user(request, f"{changed} account(s) now {status}.")
+
+    @admin.action(description="Suspend selected accounts")
+    def suspend(self, request, queryset) -> None:
+        self._set_status(request, queryset, "suspended")
+
+    @admin.action(description="Restore selected accounts (active)")
+    def restore(self, request, queryset) -> None:
+        self._set_status(request, queryset, "active")
+
+    @admin.action(description="Soft-delete selected accounts")
+    def soft_delete(self, request, queryset) -> None:
+        self._set_status(request, queryset, "deleted")
 
 
 @admin.register(OneTimeCode)

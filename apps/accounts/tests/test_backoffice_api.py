@@ -391,3 +391,23 @@ def test_resend_invitation(clients, users):
     assert clients["renter"].post(f"/api/user/resend-invitation/{late.pk}").status_code == 403
     conflict = clients["admin"].post(f"/api/user/resend-invitation/{users['renter'].pk}")
     assert conflict.status_code == 409
+
+
+def test_hosts_see_the_renters_who_booked_them(clients, users):
+    from decimal import Decimal
+
+    from apps.bookings.tests.conftest import make_booking
+    from apps.listings.factories import ListingFactory
+
+    listing = ListingFactory(host=users["host"], hourly=Decimal("50"), daily=Decimal("300"), guest=20, opening_hours={})
+    make_booking(users["renter"], listing)
+    for actor in ("host", "sub_host"):
+        renters = clients[actor].get("/api/user/renters").json()["data"]["renters"]
+        assert [item["email"] for item in renters] == ["renter@test.example"], actor
+    assert clients["other_host"].get("/api/user/renters").json()["data"]["renters"] == []
+    url = f"/api/user/view-user/{users['renter'].pk}"
+    assert clients["host"].get(url).status_code == 200
+    assert clients["sub_host"].get(url).status_code == 200
+    assert "email" not in clients["host"].get(url).json()["data"]
+    assert clients["other_host"].get(url).status_code == 404
+    assert clients["other_renter"].get(url).status_code == 404
