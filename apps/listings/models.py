@@ -131,6 +131,9 @@ SEARCH_INDEXES = [
     ),
     models.Index(fields=["latitude", "longitude"], condition=_PUBLIC_ROWS, name="search_public_position"),
     GinIndex(OpClass(Upper("title"), name="gin_trgm_ops"), name="search_title_trgm"),
+    models.Index(
+        OpClass(Upper("title"), name="text_pattern_ops"), condition=_PUBLIC_ROWS, name="search_public_title_prefix"
+    ),
 ]
 
 
