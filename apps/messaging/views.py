@@ -1,6 +1,5 @@
 """Chat API (paths in the spec's style under /api/chat/, see docs/decisions.md)."""
 
-
 from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
