@@ -27,7 +27,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role, User
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, paginate, parse_filters
+from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, parse_filters
 from apps.core.exceptions import InvalidInput
 
 from . import search as discovery
@@ -157,8 +157,8 @@ class PropertyListingView(APIView):
     )
     def get(self, request):
         filters = SearchFilters.parse(parse_filters(request))
-        page = paginate(request, discovery.search(filters).values(*CARD_FIELDS))
-        data = {"listings": cards(page.items, user=request.user), **page.meta()}
+        page, items = discovery.search_page(request.query_params, filters, user=request.user)
+        data = {"listings": items, **page.meta()}
         return envelope(data, "Listings fetched successfully")
 
 
@@ -324,10 +324,10 @@ def property_listing(request: HttpRequest, space: str | None = None, city: str |
     status = 200
     try:
         filters = SearchFilters.parse(raw, strict=False)
-        page = paginate(_DrfLike(request), discovery.search(filters).values(*CARD_FIELDS))
+        page, items = discovery.search_page(request.GET, filters, user=request.user)
     except InvalidInput as error:
-        filters, page, errors, status = SearchFilters(), None, error.errors or {"": [error.message]}, 400
-    items = _with_image_urls(cards(page.items, user=request.user)) if page else []
+        filters, page, items, errors, status = SearchFilters(), None, [], error.errors or {"": [error.message]}, 400
+    items = _with_image_urls(items)
     city_name = (items[0]["city"] if items else city.replace("-", " ").title()) if city else None
 
     if category and city_name:
@@ -387,13 +387,6 @@ def property_listing(request: HttpRequest, space: str | None = None, city: str |
         ),
     }
     return render(request, "listings/property_listing.html", context, status=status)
-
-
-class _DrfLike:
-    """``paginate`` reads ``request.query_params``; a page's request has ``GET``."""
-
-    def __init__(self, request: HttpRequest) -> None:
-        self.query_params = request.GET
 
 
 FOOTER_TYPES = {"workSpaces": "coworking-spaces", "eventSpaces": "event-spaces"}
