@@ -26,6 +26,12 @@ echo "== production settings pass check --deploy"
 DJANGO_ENV=production SECRET_KEY="$($PY -c 'import secrets; print(secrets.token_urlsafe(64))')" ALLOWED_HOSTS=example.com \
   $PY manage.py check --deploy --fail-level WARNING
 
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "== installing Chromium for the browser tests (Debian's package)"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+    || echo "Chromium could not be installed: the browser tests will be skipped." >&2
+fi
+
 echo "== Python tests"
 $PY -m pytest -n 2 --dist loadfile -q
 

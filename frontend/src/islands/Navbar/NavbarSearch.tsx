@@ -77,6 +77,7 @@ export function NavbarSearch() {
     return () => document.removeEventListener("mousedown", onPointer);
   }, [open, query]);
 
+  const empty = hits !== null && !loading && hits.length === 0;
   return (
     <div ref={box} className={`nav-search-island${open ? " is-open" : ""}`} role="search">
       <button
@@ -116,10 +117,10 @@ export function NavbarSearch() {
           }}
         />
         <div className="nav-search-island__results" id={listId}>
-          <p className="visually-hidden" id={`${listId}-status`} aria-live="polite">
+          {/* One live region: read out while searching, and shown as "No results found". */}
+          <p className={empty ? "nav-search-island__empty" : "visually-hidden"} id={`${listId}-status`} aria-live="polite">
             {loading ? "Searching" : hits === null ? "" : hits.length ? `${hits.length} results` : "No results found"}
           </p>
-          {hits !== null && !loading && hits.length === 0 && <p className="nav-search-island__empty">No results found</p>}
           {hits !== null && hits.length > 0 && (
             <ul>
               {hits.map((hit) => (

@@ -1,0 +1,93 @@
+"""Browser tests: the real site in headless Chromium (Debian's package), driven by Playwright.
+
+The front end must be built (``make test`` runs ``npm run build`` first; the fixture builds it
+when the manifest is missing). Tests are skipped, saying why, only when no Chromium is installed.
+"""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+AXE_JS = settings.BASE_DIR / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+# Playwright drives the browser from its own event loop; Django refuses ORM calls there unless told.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives the site in headless Chromium")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM_PATH"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def built_frontend():
+    manifest = settings.BASE_DIR / "static" / "dist" / "manifest.json"
+    if not manifest.exists():
+        subprocess.run(["npm", "run", "build"], cwd=settings.BASE_DIR / "frontend", check=True)  # noqa: S607
+    return manifest
+
+
+@pytest.fixture(scope="session")
+def browser(built_frontend):
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("Chromium is not installed (scripts/test.sh installs Debian's chromium package).")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    # The consent banner is tested on its own; elsewhere it would cover the page.
+    context.add_cookies([{"name": "cookieConsent", "value": "%7B%22marketing%22%3Afalse%7D", "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def axe_violations(page, include: list[str] | None = None) -> list[dict]:
+    """Serious and critical axe-core violations on the page (or inside the given selectors)."""
+    page.add_script_tag(path=str(AXE_JS))
+    context = {"include": [[selector] for selector in include]} if include else None
+    result = page.evaluate(
+        "async (context) => await axe.run(context || document, {resultTypes: ['violations']})", context
+    )
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
