@@ -98,6 +98,8 @@ def render_invoice_pdf(invoice: Invoice, viewer) -> bytes:
         "small", parent=styles["Normal"], fontSize=9, leading=12, textColor=colors.HexColor("#444444")
     )
     right = ParagraphStyle("right", parent=styles["Normal"], alignment=TA_RIGHT)
+    brand = ParagraphStyle("brand", parent=styles["Normal"], fontSize=18, leading=22)
+    heading = ParagraphStyle("heading", parent=right, fontSize=16, leading=20)
     title = "Credit note" if invoice.kind == InvoiceKind.CREDIT_NOTE else "Invoice"
     paid = "Paid" if payment.status == PaymentStatus.COMPLETED else "Unpaid"
     if payment.status == PaymentStatus.REFUNDED:
@@ -107,8 +109,8 @@ def render_invoice_pdf(invoice: Invoice, viewer) -> bytes:
         Table(
             [
                 [
-                    Paragraph("<b><font size=18>Spacemarket</font></b>", styles["Normal"]),
-                    Paragraph(f"<b><font size=16>{title}</font></b>", right),
+                    Paragraph("<b>Spacemarket</b>", brand),
+                    Paragraph(f"<b>{title}</b>", heading),
                 ],
                 [Paragraph("Work spaces and event venues", small), Paragraph(f"No. <b>{invoice.number}</b>", right)],
                 ["", Paragraph(f"Date: {_date(invoice.issued_at)}", right)],

@@ -150,14 +150,14 @@ class SubscribeResult(serializers.Serializer):
 # --- Booking payments, invoices, payouts ---------------------------------------------------------
 
 
-class _PersonSerializer(serializers.Serializer):
+class PaymentPartySerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     firstName = serializers.CharField(source="first_name")
     lastName = serializers.CharField(source="last_name")
     email = serializers.EmailField()
 
 
-class _ListingRefSerializer(serializers.Serializer):
+class PaymentListingSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     title = serializers.CharField()
     slug = serializers.CharField()
@@ -168,11 +168,11 @@ class PaymentSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     id = serializers.UUIDField()
     createdAt = serializers.DateTimeField(source="created_at")
-    listingId = _ListingRefSerializer(source="listing")
+    listingId = PaymentListingSerializer(source="listing")
     bookingId = serializers.UUIDField(source="booking_id")
-    renter = _PersonSerializer()
+    renter = PaymentPartySerializer()
     renterId = serializers.UUIDField(source="renter_id")
-    host = _PersonSerializer()
+    host = PaymentPartySerializer()
     totalAmount = serializers.DecimalField(source="total_amount", max_digits=12, decimal_places=2)
     extendedAmount = serializers.DecimalField(source="extended_amount", max_digits=12, decimal_places=2)
     refundedAmount = serializers.DecimalField(source="refunded_amount", max_digits=12, decimal_places=2)
@@ -214,7 +214,7 @@ class CheckoutResult(serializers.Serializer):
 
 class PayoutSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
-    host = _PersonSerializer()
+    host = PaymentPartySerializer()
     amount = serializers.DecimalField(max_digits=12, decimal_places=2)
     status = serializers.CharField()
     statusLabel = serializers.CharField(source="get_status_display")
