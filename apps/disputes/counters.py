@@ -1,0 +1,7 @@
+"""The pendingDisputes menu counter (host, subHost, admin, moderator)."""
+
+from apps.notifications.counters import register_counter
+
+from .selectors import pending_disputes_count
+
+register_counter("pendingDisputes", pending_disputes_count)

@@ -1,0 +1,159 @@
+"""Dispute API (paths in the spec's style under /api/dispute/, see docs/decisions.md)."""
+
+from django.http import FileResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.views import APIView
+
+from apps.accounts.models import Role
+from apps.bookings.selectors import booking_get_for
+from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, paginate, parse_filters
+from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.permissions import AdminOrModerator, AnyRole, StaffOrHostSide, role_permission
+
+from . import selectors, services
+from .serializers import CreateInput, DisputeSchema, UpdateStatusInput, dispute_payload
+
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
+DisputeParty = role_permission("DisputeParty", Role.RENTER, Role.HOST)
+
+LIST_PARAMS = [
+    OpenApiParameter("page", int),
+    OpenApiParameter("limit", int),
+    OpenApiParameter("filters[status]", str, description="all, pending, approved or rejected"),
+    OpenApiParameter("filters[period]", str, description="daily, weekly or monthly (by the day it was raised)"),
+    OpenApiParameter("filters[search]", str, description="listing title, renter name or e-mail, or reason"),
+]
+
+
+def _valid(serializer_class, data):
+    if not hasattr(data, "get"):
+        raise InvalidInput("Send the fields as a JSON object or as form data.")
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _page(request, queryset):
+    page = paginate(request, queryset)
+    return envelope({"disputes": [dispute_payload(d, viewer=request.user) for d in page.items], **page.meta()})
+
+
+class DisputeCreateView(APIView):
+    permission_classes = [DisputeParty]
+
+    @extend_schema(
+        summary="Raise a dispute on a booking (its renter or host); the booking becomes disputed",
+        description="Multipart: `bookingId`, `reason`, and up to 5 evidence `files` (images or PDFs, 10 MB each). "
+        "JSON without files is accepted too. One open dispute per booking.",
+        request={"multipart/form-data": CreateInput, "application/json": CreateInput},
+        responses={201: enveloped("DisputeCreateResponse", DisputeSchema()), **ERRORS},
+    )
+    def post(self, request):
+        values = _valid(CreateInput, request.data)
+        booking = booking_get_for(user=request.user, id=values["bookingId"])
+        files = request.FILES.getlist("files") if request.FILES else []
+        dispute = services.dispute_raise(user=request.user, booking_id=booking.pk, reason=values["reason"], files=files)
+        dispute = selectors.dispute_get_for(user=request.user, id=dispute.pk)
+        return envelope(dispute_payload(dispute, viewer=request.user), "Dispute raised successfully.", status=201)
+
+
+class DisputeListView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        summary="The caller's disputes (renter: own; host and subHost: the host's; admin and moderator: all)",
+        parameters=LIST_PARAMS,
+        responses={200: enveloped_page("DisputeListResponse", "disputes", DisputeSchema), **ERRORS},
+    )
+    def get(self, request):
+        return _page(request, selectors.dispute_list_for(user=request.user, filters=parse_filters(request)))
+
+
+class DisputeRequestsView(APIView):
+    permission_classes = [StaffOrHostSide]
+
+    @extend_schema(
+        summary="Pending disputes: all for admin and moderator, the host's for host and subHost (oldest first)",
+        parameters=[p for p in LIST_PARAMS if p.name != "filters[status]"],
+        responses={200: enveloped_page("DisputeRequestsResponse", "disputes", DisputeSchema), **ERRORS},
+    )
+    def get(self, request):
+        return _page(request, selectors.dispute_requests_for(user=request.user, filters=parse_filters(request)))
+
+
+class DisputePaymentsView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        summary="Decided disputes the caller may see, with refunds (approved) and reasons (rejected)",
+        description="`filters[status]=approved` leaves only disputes that refunded money.",
+        parameters=[
+            OpenApiParameter("filters[status]", str, description="all, approved or rejected"),
+            *[p for p in LIST_PARAMS if p.name != "filters[status]"],
+        ],
+        responses={200: enveloped_page("DisputePaymentsResponse", "disputes", DisputeSchema), **ERRORS},
+    )
+    def get(self, request):
+        return _page(request, selectors.dispute_payments_for(user=request.user, filters=parse_filters(request)))
+
+
+class DisputeDetailView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        summary="One dispute (its renter, its host's side, admin and moderator only)",
+        responses={200: enveloped("DisputeDetailResponse", DisputeSchema()), **ERRORS},
+    )
+    def get(self, request, dispute_id):
+        dispute = selectors.dispute_get_for(user=request.user, id=dispute_id)
+        return envelope(dispute_payload(dispute, viewer=request.user))
+
+
+class DisputeUpdateStatusView(APIView):
+    permission_classes = [AdminOrModerator]
+
+    @extend_schema(
+        summary="Approve a pending dispute with a refund, or reject it with a reason",
+        description="`status` approved with `refundAmount` (more than 0, at most what was paid less earlier "
+        "refunds; refunded through the payment provider), or rejected with `reason`. A decision is final.",
+        request=UpdateStatusInput,
+        responses={200: enveloped("DisputeStatusResponse", DisputeSchema()), **ERRORS},
+    )
+    def patch(self, request, dispute_id):
+        selectors.dispute_get_for(user=request.user, id=dispute_id)
+        values = _valid(UpdateStatusInput, request.data)
+        dispute = services.dispute_update_status(
+            dispute_id=dispute_id,
+            actor=request.user,
+            status=values["status"],
+            refund_amount=values.get("refundAmount"),
+            reason=values.get("reason") or "",
+        )
+        dispute = selectors.dispute_get_for(user=request.user, id=dispute.pk)
+        message = "Dispute approved and refund made." if dispute.status == "approved" else "Dispute rejected."
+        return envelope(dispute_payload(dispute, viewer=request.user), message)
+
+
+class EvidenceView(APIView):
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        summary="Download an evidence file of a dispute the caller may see",
+        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY, **ERRORS},
+    )
+    def get(self, request, evidence_id):
+        evidence = selectors.evidence_get_for(user=request.user, id=evidence_id)
+        try:
+            handle = evidence.file.open("rb")
+        except OSError:
+            raise NotFound("Evidence file not found.") from None
+        response = FileResponse(
+            handle,
+            content_type=evidence.content_type,
+            as_attachment=evidence.content_type == "application/pdf",
+            filename=evidence.name,
+        )
+        response["X-Content-Type-Options"] = "nosniff"
+        response["Cache-Control"] = "private, max-age=3600"
+        return response
