@@ -3,10 +3,11 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.contrib.postgres.indexes import GinIndex, OpClass
 from django.core.files.storage import FileSystemStorage
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Lower
+from django.db.models.functions import Lower, Upper
 from django.utils import timezone
 from django.utils.functional import cached_property
 
@@ -117,7 +118,16 @@ class User(AbstractBaseUser):
             ),
             models.CheckConstraint(condition=Q(tax__gte=0, tax__lte=100), name="user_tax_percent"),
         ]
-        indexes = [models.Index(fields=["role", "is_deleted"])]
+        indexes = [
+            models.Index(fields=["role", "is_deleted"]),
+            # Back-office lists: one role, newest first, also on deep pages and for rare roles.
+            models.Index(fields=["role", "is_deleted", "-created_at", "-id"], name="user_role_list"),
+            # Back-office search (icontains compiles to UPPER(col) LIKE UPPER(%s)): trigram indexes.
+            *(
+                GinIndex(OpClass(Upper(column), name="gin_trgm_ops"), name=f"user_{column}_trgm")
+                for column in ("email", "first_name", "last_name", "user_name")
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.email
