@@ -1,5 +1,8 @@
 """``/sitemap.xml``: an index of three sections (pages and categories, city pages, listing pages)."""
 
+from urllib.parse import urlsplit
+
+from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.utils.text import slugify
 
@@ -8,9 +11,13 @@ from .search import CATEGORY_BY_TYPE, public_listings
 
 
 class _SiteSitemap(Sitemap):
-    """Absolute URLs come from ``settings.SITE_URL`` through ``get_urls(site=...)``'s protocol and domain."""
+    """Absolute URLs on the public address (``settings.SITE_URL``), whatever host the request used."""
 
-    protocol = None
+    def get_domain(self, site=None) -> str:
+        return urlsplit(settings.SITE_URL).netloc
+
+    def get_protocol(self, protocol=None) -> str:
+        return urlsplit(settings.SITE_URL).scheme or "https"
 
 
 class PagesSitemap(_SiteSitemap):

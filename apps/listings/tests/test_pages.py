@@ -1,0 +1,270 @@
+"""Server-rendered public pages: titles, canonical URLs, JSON-LD, sitemap, robots and not-found pages."""
+
+import json
+import re
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+
+from apps.accounts.factories import UserFactory
+from apps.accounts.models import Role
+from apps.listings.factories import AddOnFactory, AmenityFactory, ListingFactory, OfficeListingFactory
+
+SITE = "http://127.0.0.1:8000"
+
+
+@pytest.fixture
+def browser() -> Client:
+    return Client()
+
+
+def html(response) -> str:
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def title_of(page: str) -> str:
+    return re.search(r"<title>(.*?)</title>", page, re.S).group(1).strip()
+
+
+def canonical_of(page: str) -> str:
+    return re.search(r'<link rel="canonical" href="([^"]+)"', page).group(1)
+
+
+def json_ld(page: str) -> list[dict]:
+    return [
+        json.loads(block) for block in re.findall(r'<script type="application/ld\+json">(.*?)</script>', page, re.S)
+    ]
+
+
+def meta(page: str, name: str) -> str:
+    match = re.search(rf'<meta (?:name|property)="{re.escape(name)}" content="([^"]*)"', page)
+    return match.group(1) if match else ""
+
+
+@pytest.fixture(autouse=True)
+def _site_url(settings):
+    settings.SITE_URL = SITE
+
+
+@pytest.mark.django_db
+class TestHome:
+    def test_home_has_search_categories_featured_and_cities(self, browser):
+        ListingFactory(title="Premium Hall", is_premium=True, city="Sydney", country="Australia")
+        OfficeListingFactory(title="Plain Desks", city="London", country="United Kingdom")
+        page = html(browser.get("/"))
+        assert title_of(page).startswith("Spacemarket")
+        assert canonical_of(page) == f"{SITE}/"
+        assert 'action="/property-listing"' in page and 'role="search"' in page
+        assert 'href="/coworking-spaces"' in page and 'href="/event-spaces"' in page
+        assert page.index("Premium Hall") < page.index("Plain Desks")
+        assert "/coworking-spaces/sydney" in page
+        assert meta(page, "og:title") and meta(page, "description")
+        assert json_ld(page)[0]["@type"] == "WebSite"
+
+    def test_home_query_count_does_not_grow_with_listings(self, browser, django_assert_max_num_queries):
+        ListingFactory.create_batch(8, images=2)
+        with django_assert_max_num_queries(8):
+            html(browser.get("/"))
+
+
+@pytest.mark.django_db
+class TestSearchPages:
+    def test_property_listing_filters_with_a_plain_form(self, browser):
+        ListingFactory(title="Harbour Hall", city="Toronto", guest=100)
+        ListingFactory(title="Tiny Hall", city="Toronto", guest=5)
+        page = html(browser.get("/property-listing", {"city": "toronto", "guests": "50"}))
+        assert "Harbour Hall" in page and "Tiny Hall" not in page
+        assert title_of(page) == "Spaces to book | Spacemarket"
+        assert canonical_of(page) == f"{SITE}/property-listing"
+        assert '<label for="f-city">City</label>' in page
+
+    def test_category_and_city_pages(self, browser):
+        OfficeListingFactory(title="Soho Desks", city="New York")
+        ListingFactory(title="Soho Hall", city="New York")
+        page = html(browser.get("/coworking-spaces/new-york"))
+        assert title_of(page) == "Coworking spaces in New York | Spacemarket"
+        assert canonical_of(page) == f"{SITE}/coworking-spaces/new-york"
+        assert "Soho Desks" in page and "Soho Hall" not in page
+        assert "Event spaces" in title_of(html(browser.get("/event-spaces")))
+
+    def test_unknown_category_is_not_found(self, browser):
+        assert browser.get("/castles").status_code == 404
+        assert browser.get("/castles/london").status_code == 404
+
+    def test_footer_type_links_lead_to_the_categories(self, browser):
+        assert browser.get("/listing?type=workSpaces", follow=True).redirect_chain[-1][0] == "/coworking-spaces"
+        assert browser.get("/property-listing?type=eventSpaces")["Location"] == "/event-spaces"
+
+    def test_pagination_links_keep_the_filters(self, browser):
+        ListingFactory.create_batch(12, city="Leeds", images=0)
+        page = html(browser.get("/property-listing", {"city": "Leeds"}))
+        assert "12 spaces found" in page
+        assert 'href="/property-listing?city=Leeds&amp;page=2"' in page
+        second = html(browser.get("/property-listing", {"city": "Leeds", "page": "2"}))
+        assert 'aria-current="page">2<' in second
+
+    def test_bad_filter_shows_a_message_not_an_error_page(self, browser):
+        response = browser.get("/property-listing", {"minPrice": "cheap"})
+        assert response.status_code == 400
+        assert "Minimum price must be a number." in response.content.decode()
+
+    def test_no_results(self, browser):
+        assert "No results found" in html(browser.get("/property-listing", {"title": "nothing like this"}))
+
+
+@pytest.mark.django_db
+class TestListingDetails:
+    def test_page_has_title_canonical_gallery_prices_host_and_booking_island(self, browser):
+        host = UserFactory(role=Role.HOST, user_name="hannah", first_name="Hannah", last_name="Host")
+        wifi = AmenityFactory(name="Wi-Fi")
+        listing = OfficeListingFactory(
+            title="King West Loft",
+            city="Toronto",
+            host=host,
+            images=2,
+            amenities=[wifi],
+            rating_average=Decimal("4.50"),
+            rating_count=12,
+            cancellation_policy="moderate",
+        )
+        AddOnFactory(listing=listing, title="Locker", price=Decimal("15"))
+        page = html(browser.get(f"/listing-details/{listing.slug}"))
+        assert title_of(page) == "King West Loft in Toronto | Spacemarket"
+        assert canonical_of(page) == f"{SITE}/listing-details/{listing.slug}"
+        assert meta(page, "og:type") == "place"
+        assert page.count('<figure class="gallery-item') == 2 and 'alt="King West Loft' in page
+        assert "Hot Desk" in page and "$30.00" in page and "Locker: $15.00" in page
+        assert "Wi-Fi" in page and 'href="/host/hannah"' in page
+        assert "openstreetmap.org/?mlat=" in page
+        assert "Cancellation policy: Moderate" in page
+        assert '<div data-island="BookingWidget"></div>' in page
+        props = json.loads(
+            re.search(r'id="booking-widget-props" type="application/json">(.*?)</script>', page).group(1)
+        )
+        assert props["listingId"] == str(listing.id) and props["spaceOffering"][0]["kind"]
+
+    def test_json_ld_is_a_local_business_with_offers_and_rating(self, browser):
+        listing = ListingFactory(title="Harbour Hall", rating_average=Decimal("4.20"), rating_count=7)
+        blocks = json_ld(html(browser.get(f"/listing-details/{listing.slug}")))
+        business = next(block for block in blocks if "LocalBusiness" in block["@type"])
+        assert "Place" in business["@type"]
+        assert business["name"] == "Harbour Hall"
+        assert business["address"]["addressLocality"] == "New York"
+        assert {offer["price"] for offer in business["offers"]} == {"50.00", "300.00", "1500.00"}
+        assert business["offers"][0]["priceCurrency"] == "USD"
+        assert business["aggregateRating"] == {
+            "@type": "AggregateRating",
+            "ratingValue": "4.20",
+            "reviewCount": 7,
+            "bestRating": 5,
+            "worstRating": 1,
+        }
+        assert any(block["@type"] == "BreadcrumbList" for block in blocks)
+
+    def test_json_ld_escapes_html_in_titles(self, browser):
+        listing = ListingFactory(title="</script><script>alert(1)</script>")
+        page = html(browser.get(f"/listing-details/{listing.slug}"))
+        assert "<script>alert(1)" not in page
+
+    @pytest.mark.parametrize(
+        "options", [{"pending": True}, {"rejected": True}, {"is_active": False}, {"is_deleted": True}]
+    )
+    def test_only_approved_active_listings_open(self, browser, options):
+        listing = ListingFactory(**options)
+        assert browser.get(f"/listing-details/{listing.slug}").status_code == 404
+
+    def test_unknown_slug_is_the_not_found_page(self, browser):
+        response = browser.get("/listing-details/no-such-space")
+        assert response.status_code == 404
+        assert "Page not found" in response.content.decode()
+
+    def test_query_count_does_not_grow_with_images_and_offerings(self, browser, django_assert_max_num_queries):
+        small = OfficeListingFactory(images=1)
+        large = OfficeListingFactory(images=8, offerings=["hotDesk", "privateCabin", "meetingSpace", "avRoom"])
+        AddOnFactory.create_batch(5, listing=large)
+        with django_assert_max_num_queries(7):
+            html(browser.get(f"/listing-details/{small.slug}"))
+        with django_assert_max_num_queries(7):
+            html(browser.get(f"/listing-details/{large.slug}"))
+
+
+@pytest.mark.django_db
+class TestHostProfile:
+    def test_a_host_with_a_user_name_has_a_page(self, browser):
+        host = UserFactory(role=Role.HOST, user_name="hugo", first_name="Hugo", last_name="Harper", bio="Venues.")
+        ListingFactory(host=host, title="Hugo's Hall")
+        ListingFactory(host=host, title="Hugo's Pending", pending=True)
+        page = html(browser.get("/host/hugo"))
+        assert title_of(page) == "Hugo Harper, host on Spacemarket"
+        assert canonical_of(page) == f"{SITE}/host/hugo"
+        assert "Hugo&#x27;s Hall" in page and "Pending" not in page
+
+    def test_unknown_or_nameless_or_non_hosts_are_not_found(self, browser):
+        UserFactory(role=Role.RENTER, user_name="riley")
+        UserFactory(role=Role.HOST, user_name="gone", is_deleted=True)
+        for name in ("nobody", "riley", "gone", ""):
+            assert browser.get(f"/host/{name}").status_code == 404, name
+
+
+@pytest.mark.django_db
+class TestStaticPages:
+    @pytest.mark.parametrize(
+        ("path", "title"),
+        [
+            ("/about-us", "About us and help center | Spacemarket"),
+            ("/contact-us", "Contact us | Spacemarket"),
+            ("/terms-and-conditions", "Terms and conditions | Spacemarket"),
+            ("/privacy-policy", "Privacy policy | Spacemarket"),
+            ("/become-host", "Become a host: list your space | Spacemarket"),
+        ],
+    )
+    def test_titles_and_canonical_urls(self, browser, path, title):
+        page = html(browser.get(path))
+        assert title_of(page) == title
+        assert canonical_of(page) == f"{SITE}{path}"
+        assert meta(page, "description") and meta(page, "og:title")
+        assert '<main id="main">' in page
+
+    def test_faq_anchor(self, browser):
+        assert browser.get("/about-us?scroll=faq")["Location"] == "/about-us#faq"
+        assert 'id="faq"' in html(browser.get("/about-us"))
+
+    def test_privacy_shows_today_and_the_laws(self, browser):
+        from django.utils import timezone
+
+        page = html(browser.get("/privacy-policy"))
+        assert f"Last updated: {timezone.localdate():%d-%m-%Y}" in page
+
+    def test_contact_form_posts_to_the_contact_api(self, browser):
+        page = html(browser.get("/contact-us"))
+        assert 'action="/api/cms/contact/send-mail"' in page
+        for field in ("name", "phoneNumber", "email", "message"):
+            assert f'name="{field}"' in page
+
+    def test_any_other_path_is_the_not_found_page(self, browser):
+        response = browser.get("/no/such/page")
+        assert response.status_code == 404
+        assert "Page not found" in response.content.decode()
+
+
+@pytest.mark.django_db
+class TestSitemapAndRobots:
+    def test_robots_points_to_the_sitemap(self, browser):
+        body = browser.get("/robots.txt").content.decode()
+        assert f"Sitemap: {SITE}/sitemap.xml" in body and "Disallow: /api/" in body
+
+    def test_sitemap_lists_categories_cities_and_approved_listings(self, browser):
+        shown = ListingFactory(title="Shown", city="San Francisco")
+        OfficeListingFactory(city="London")
+        hidden = ListingFactory(title="Hidden", pending=True, city="Oslo")
+        index = browser.get("/sitemap.xml").content.decode()
+        sections = re.findall(r"<loc>[^<]*?(/sitemap-\w+\.xml)</loc>", index)
+        assert set(sections) == {"/sitemap-pages.xml", "/sitemap-cities.xml", "/sitemap-listings.xml"}
+        body = "".join(browser.get(section).content.decode() for section in sections)
+        assert f"<loc>{SITE}/coworking-spaces</loc>" in body and f"<loc>{SITE}/event-spaces</loc>" in body
+        assert f"<loc>{SITE}/event-spaces/san-francisco</loc>" in body
+        assert f"<loc>{SITE}/coworking-spaces/london</loc>" in body
+        assert f"/listing-details/{shown.slug}</loc>" in body
+        assert hidden.slug not in body and "oslo" not in body
