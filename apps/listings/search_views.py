@@ -393,7 +393,9 @@ FOOTER_TYPES = {"workSpaces": "coworking-spaces", "eventSpaces": "event-spaces"}
 
 
 CANCELLATION_TEXT = {
-    CancellationPolicy.FLEXIBLE: "Free cancellation up to 24 hours before the booking starts; after that, no refund.",
+    CancellationPolicy.FLEXIBLE: (
+        "Full refund when cancelled at least 24 hours before the booking starts; 50% refund when cancelled later."
+    ),
     CancellationPolicy.MODERATE: (
         "Full refund when cancelled at least 5 days before the booking starts; 50% refund when cancelled later "
         "but at least 24 hours before; no refund after that."
