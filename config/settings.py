@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "apps.notifications",
     "apps.messaging",
     "apps.dashboard",
+    "apps.statistics",
 ]
 
 MIDDLEWARE = [
