@@ -163,7 +163,3 @@ def verification_request_decide(
 
     counters_changed(staff=True)
     return request
-
-
-def verification_request_for_document_owner(owner_id) -> VerificationRequest | None:
-    return VerificationRequest.objects.filter(user_id=owner_id).order_by("-created_at").first()
