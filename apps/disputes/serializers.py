@@ -14,7 +14,7 @@ from .models import REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeStatus
 # --- Input -------------------------------------------------------------------------------------------
 
 
-class CreateInput(serializers.Serializer):
+class DisputeCreateInput(serializers.Serializer):
     bookingId = serializers.UUIDField(error_messages={"invalid": "bookingId must be a booking id."})
     reason = serializers.CharField(
         max_length=REASON_MAX,
@@ -29,7 +29,7 @@ class CreateInput(serializers.Serializer):
     )
 
 
-class UpdateStatusInput(serializers.Serializer):
+class DisputeStatusInput(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=["approved", "rejected"], error_messages={"invalid_choice": "Status must be approved or rejected."}
     )
@@ -145,11 +145,11 @@ def dispute_payload(dispute: Dispute, *, viewer=None) -> dict:
 # --- Schema ------------------------------------------------------------------------------------------
 
 
-class _Ref(serializers.Serializer):
+class DisputeRef(serializers.Serializer):
     _id = serializers.UUIDField()
 
 
-class _BookingRef(_Ref):
+class DisputeBookingRef(DisputeRef):
     status = serializers.CharField()
     checkInDate = serializers.CharField(help_text="dd-MM-yyyy, America/New_York")
     checkOutDate = serializers.CharField()
@@ -158,7 +158,7 @@ class _BookingRef(_Ref):
     totalAmount = serializers.DecimalField(max_digits=12, decimal_places=2)
 
 
-class _ListingRef(_Ref):
+class DisputeListingRef(DisputeRef):
     title = serializers.CharField()
     slug = serializers.CharField()
     status = serializers.CharField()
@@ -166,7 +166,7 @@ class _ListingRef(_Ref):
     isDeleted = serializers.BooleanField()
 
 
-class _Person(_Ref):
+class DisputePerson(DisputeRef):
     firstName = serializers.CharField()
     lastName = serializers.CharField()
     fullName = serializers.CharField()
@@ -175,7 +175,7 @@ class _Person(_Ref):
     isDeleted = serializers.BooleanField()
 
 
-class _PaymentRef(_Ref):
+class DisputePaymentRef(DisputeRef):
     status = serializers.CharField()
     totalAmount = serializers.DecimalField(max_digits=12, decimal_places=2)
     extendedAmount = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -183,18 +183,18 @@ class _PaymentRef(_Ref):
     paymentId = serializers.CharField()
 
 
-class _Evidence(_Ref):
+class DisputeEvidenceFile(DisputeRef):
     name = serializers.CharField()
     contentType = serializers.CharField()
     size = serializers.IntegerField()
     url = serializers.CharField(help_text="Served only to the parties and staff.")
 
 
-class _RaisedBy(_Ref):
+class DisputeRaisedBy(DisputeRef):
     role = serializers.ChoiceField(choices=["renter", "host"])
 
 
-class _DecidedBy(_Ref):
+class DisputeDecidedBy(DisputeRef):
     fullName = serializers.CharField()
     role = serializers.CharField()
 
@@ -212,14 +212,14 @@ class DisputeSchema(serializers.Serializer):
     refundedAmount = serializers.DecimalField(
         max_digits=12, decimal_places=2, allow_null=True, help_text="All refunds on the booking's payment."
     )
-    bookingId = _BookingRef()
-    listingId = _ListingRef()
-    renterId = _Person()
-    hostId = _Person()
-    raisedBy = _RaisedBy()
-    paymentId = _PaymentRef(allow_null=True)
-    evidence = _Evidence(many=True)
-    decidedBy = _DecidedBy(allow_null=True)
+    bookingId = DisputeBookingRef()
+    listingId = DisputeListingRef()
+    renterId = DisputePerson()
+    hostId = DisputePerson()
+    raisedBy = DisputeRaisedBy()
+    paymentId = DisputePaymentRef(allow_null=True)
+    evidence = DisputeEvidenceFile(many=True)
+    decidedBy = DisputeDecidedBy(allow_null=True)
     decidedAt = serializers.DateTimeField(allow_null=True)
     createdAt = serializers.DateTimeField()
     canDecide = serializers.BooleanField()

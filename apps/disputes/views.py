@@ -12,7 +12,7 @@ from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.permissions import AdminOrModerator, AnyRole, StaffOrHostSide, role_permission
 
 from . import selectors, services
-from .serializers import CreateInput, DisputeSchema, UpdateStatusInput, dispute_payload
+from .serializers import DisputeCreateInput, DisputeSchema, DisputeStatusInput, dispute_payload
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 DisputeParty = role_permission("DisputeParty", Role.RENTER, Role.HOST)
@@ -46,11 +46,11 @@ class DisputeCreateView(APIView):
         summary="Raise a dispute on a booking (its renter or host); the booking becomes disputed",
         description="Multipart: `bookingId`, `reason`, and up to 5 evidence `files` (images or PDFs, 10 MB each). "
         "JSON without files is accepted too. One open dispute per booking.",
-        request={"multipart/form-data": CreateInput, "application/json": CreateInput},
+        request={"multipart/form-data": DisputeCreateInput, "application/json": DisputeCreateInput},
         responses={201: enveloped("DisputeCreateResponse", DisputeSchema()), **ERRORS},
     )
     def post(self, request):
-        values = _valid(CreateInput, request.data)
+        values = _valid(DisputeCreateInput, request.data)
         booking = booking_get_for(user=request.user, id=values["bookingId"])
         files = request.FILES.getlist("files") if request.FILES else []
         dispute = services.dispute_raise(user=request.user, booking_id=booking.pk, reason=values["reason"], files=files)
@@ -117,12 +117,12 @@ class DisputeUpdateStatusView(APIView):
         summary="Approve a pending dispute with a refund, or reject it with a reason",
         description="`status` approved with `refundAmount` (more than 0, at most what was paid less earlier "
         "refunds; refunded through the payment provider), or rejected with `reason`. A decision is final.",
-        request=UpdateStatusInput,
+        request=DisputeStatusInput,
         responses={200: enveloped("DisputeStatusResponse", DisputeSchema()), **ERRORS},
     )
     def patch(self, request, dispute_id):
         selectors.dispute_get_for(user=request.user, id=dispute_id)
-        values = _valid(UpdateStatusInput, request.data)
+        values = _valid(DisputeStatusInput, request.data)
         dispute = services.dispute_update_status(
             dispute_id=dispute_id,
             actor=request.user,
