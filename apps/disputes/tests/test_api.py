@@ -348,3 +348,13 @@ def test_update_status_malformed_json_and_unknown_id(clients, dispute):
     assert response.status_code == 404
     response = clients["admin"].patch("/api/dispute/update-status/abc", {"status": "rejected", "reason": "x"})
     assert response.status_code == 404
+
+
+def test_pending_counter_shows_open_disputes_per_role(clients, users, dispute):
+    counts = {
+        actor: clients[actor].get("/api/dashboard/pending-counter").json()["data"]["pendingDisputes"]
+        for actor in ("host", "sub_host", "other_host", "moderator", "admin")
+    }
+    assert counts == {"host": 1, "sub_host": 1, "other_host": 0, "moderator": 1, "admin": 1}
+    clients["admin"].patch(update(dispute), {"status": "rejected", "reason": "No evidence"}, format="json")
+    assert clients["host"].get("/api/dashboard/pending-counter").json()["data"]["pendingDisputes"] == 0
