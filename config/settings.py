@@ -159,6 +159,9 @@ CELERY_BEAT_SCHEDULE |= {
     "bookings-start": {"task": "bookings.start_bookings", "schedule": 5 * 60},
     "bookings-complete": {"task": "bookings.complete_bookings", "schedule": 5 * 60},
 }
+CELERY_BEAT_SCHEDULE |= {
+    "statistics-refresh-platform": {"task": "statistics.refresh_platform", "schedule": 5 * 60},
+}
 
 # --- Accounts and authentication --------------------------------------------
 

@@ -1,5 +1,6 @@
 """Dashboard statistics API (spec section 7, dashboard calls). Views stay thin: check the input,
-ask a selector for the aggregate, serialize."""
+then answer from a selector (lists) or from ``snapshots.answer`` (aggregates: live for renters and
+hosts, precomputed for the platform)."""
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -12,7 +13,7 @@ from apps.core.permissions import AdminOnly, AdminOrModerator, AnyRole, NotRente
 from apps.payments.selectors import invoices_visible_to
 from apps.payments.serializers import InvoiceSerializer, PayoutSerializer
 
-from . import intervals, selectors
+from . import intervals, selectors, snapshots
 from .serializers import (
     AvailabilityPeriodSerializer,
     BookingRowSerializer,
@@ -62,8 +63,7 @@ class DashboardNumbersView(APIView):
     )
     def get(self, request, interval):
         interval = intervals.check_interval(interval)
-        data = selectors.dashboard_numbers(user=request.user, interval=interval)
-        return envelope(DashboardNumbersSerializer(data).data)
+        return envelope(snapshots.answer(request.user, "get-dashboard-numbers", interval=interval))
 
 
 class PropertyStatisticsView(APIView):
@@ -78,8 +78,7 @@ class PropertyStatisticsView(APIView):
     )
     def get(self, request, interval):
         interval = intervals.check_interval(interval)
-        data = selectors.property_statistics(user=request.user, interval=interval)
-        return envelope(TypedPeriodSerializer(data, many=True).data)
+        return envelope(snapshots.answer(request.user, "property-statistics", interval=interval))
 
 
 class AvailabilityStatisticsView(APIView):
@@ -93,8 +92,7 @@ class AvailabilityStatisticsView(APIView):
     )
     def get(self, request, interval):
         interval = intervals.check_interval(interval)
-        data = selectors.availability_statistics(user=request.user, interval=interval)
-        return envelope(AvailabilityPeriodSerializer(data, many=True).data)
+        return envelope(snapshots.answer(request.user, "availability-statistics", interval=interval))
 
 
 class ListingStatisticsView(APIView):
@@ -108,8 +106,7 @@ class ListingStatisticsView(APIView):
     )
     def get(self, request, interval):
         interval = intervals.check_interval(interval)
-        data = selectors.listing_statistics(user=request.user, interval=interval)
-        return envelope(TypedPeriodSerializer(data, many=True).data)
+        return envelope(snapshots.answer(request.user, "listing-statistics", interval=interval))
 
 
 class RevenueStatisticsView(APIView):
@@ -136,10 +133,8 @@ class RevenueStatisticsView(APIView):
             "propertyType",
             "propertyType must be all, eventSpace or officeSpace.",
         )
-        data = selectors.revenue_statistics(
-            user=request.user, interval=interval, property_type=None if property_type == "all" else property_type
-        )
-        return envelope(RevenuePeriodSerializer(data, many=True).data)
+        data = snapshots.answer(request.user, "revenue-statistics", interval=interval, property_type=property_type)
+        return envelope(data)
 
 
 class TotalUsersView(APIView):
@@ -151,7 +146,7 @@ class TotalUsersView(APIView):
         responses={200: enveloped("TotalUsersResponse", TotalUsersSerializer()), **ERRORS},
     )
     def get(self, request):
-        return envelope(TotalUsersSerializer(selectors.total_users()).data)
+        return envelope(snapshots.answer(request.user, "total-users"))
 
 
 class PopularHostsView(APIView):
@@ -163,7 +158,7 @@ class PopularHostsView(APIView):
         responses={200: enveloped("PopularHostsResponse", PopularHostSerializer(many=True)), **ERRORS},
     )
     def get(self, request):
-        return envelope(PopularHostSerializer(selectors.popular_hosts(), many=True).data)
+        return envelope(snapshots.answer(request.user, "popular-hosts"))
 
 
 class PopularSpacesView(APIView):
@@ -175,7 +170,7 @@ class PopularSpacesView(APIView):
         responses={200: enveloped("PopularSpacesResponse", PopularSpaceSerializer(many=True)), **ERRORS},
     )
     def get(self, request):
-        return envelope(PopularSpaceSerializer(selectors.popular_spaces(user=request.user), many=True).data)
+        return envelope(snapshots.answer(request.user, "popular-spaces"))
 
 
 def _booking_page(request, queryset, key: str):
@@ -295,8 +290,7 @@ class HighDemandLocationsView(APIView):
         },
     )
     def get(self, request):
-        rows = selectors.high_demand_locations(user=request.user)
-        return envelope({"highDemandLocations": HighDemandLocationSerializer(rows, many=True).data})
+        return envelope(snapshots.answer(request.user, "high-demand-locations"))
 
 
 class HighDemandAmenitiesView(APIView):
@@ -322,8 +316,7 @@ class HighDemandAmenitiesView(APIView):
             "propertyType",
             "Property type must be all, eventSpace or officeSpace.",
         )
-        rows = selectors.high_demand_amenities(user=request.user, property_type=property_type)
-        return envelope({"highDemandAmenities": HighDemandAmenitySerializer(rows, many=True).data})
+        return envelope(snapshots.answer(request.user, "high-demand-amenities", property_type=property_type))
 
 
 class GeoChartView(APIView):
@@ -335,4 +328,4 @@ class GeoChartView(APIView):
         responses={200: enveloped("GeoChartResponse", GeoChartSerializer()), **ERRORS},
     )
     def get(self, request):
-        return envelope(GeoChartSerializer(selectors.geo_chart(user=request.user)).data)
+        return envelope(snapshots.answer(request.user, "geo-chart"))

@@ -417,5 +417,5 @@ def test_pending_counter_still_answers(clients, world):
     "path", ["recent-bookings", "popular-spaces", "recent-listings", "popular-hosts", "high-demand-amenities/all"]
 )
 def test_queries_do_not_grow_with_rows(clients, users, world, path, django_assert_max_num_queries):
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(12):  # the platform answer includes storing its snapshot
         get(clients, "admin", path)
