@@ -32,10 +32,11 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
     || echo "Chromium could not be installed: the browser tests will be skipped." >&2
 fi
 
-echo "== Python tests"
-$PY -m pytest -n 2 --dist loadfile -q
-
 if [ -f frontend/package.json ] && grep -q '"test"' frontend/package.json; then
   echo "== front-end unit tests"
   (cd frontend && npm test --silent)
 fi
+
+# Last, so the closing line of the run is the Python test summary.
+echo "== Python tests"
+$PY -m pytest -n 2 --dist loadfile -q
