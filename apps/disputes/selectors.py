@@ -95,7 +95,7 @@ def dispute_payments_for(*, user, filters: dict[str, str]) -> QuerySet[Dispute]:
     """The ``dispute-payments`` page: decided disputes with their outcome (refunds of approved ones,
     reasons of rejected ones); ``filters[status]=approved`` leaves only those with a refund."""
     qs = disputes_visible_to(user).filter(status__in=DECIDED)
-    return apply_filters(qs, filters, statuses=tuple(DECIDED)).order_by("-decided_at", "-id")
+    return apply_filters(qs, filters, statuses=tuple(DECIDED)).order_by("-created_at", "-id")
 
 
 def dispute_get_for(*, user, id) -> Dispute:
