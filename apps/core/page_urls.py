@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("apps.dashboard.page_urls")),
     path("", include("apps.listings.page_urls")),
     path("", include("apps.payments.page_urls")),
+    path("", include("apps.bookings.page_urls")),
     path("", include("apps.notifications.page_urls")),
     path("", include("apps.notifications.page_urls")),
 ]
