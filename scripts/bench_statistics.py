@@ -1,0 +1,252 @@
+"""Measure the dashboard statistics calls on a large data set (1,000,000 bookings by default).
+
+Seeds what is missing on the database of DATABASE_URL (listings with ``seed_scale``, bookings with
+``seed_scale_bookings``, and a captured payment for each completed scale booking so the money
+figures have rows to add up), starts gunicorn (2 sync workers) and calls every dashboard endpoint
+as the admin and as the busiest host over keep-alive connections on 127.0.0.1. Appends (or
+replaces) the "Dashboard statistics" section of docs/performance.md.
+
+Environment: BENCH_STATS_PORT (8110), BENCH_SECONDS per call (3), BENCH_CLIENTS ("1"),
+BENCH_BOOKINGS (1000000), BENCH_LISTINGS (100000).
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import platform
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+os.environ.setdefault("BENCH_SECONDS", "3")
+os.environ.setdefault("BENCH_CLIENTS", "1")
+os.environ["BENCH_PORT"] = os.environ.get("BENCH_STATS_PORT", "8110")
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scripts import bench  # noqa: E402  (sets the bench settings module and the port)
+
+BOOKINGS = int(os.environ.get("BENCH_BOOKINGS", "1000000"))
+LISTINGS = int(os.environ.get("BENCH_LISTINGS", "100000"))
+ADMIN_TARGET_MS, HOST_TARGET_MS = 150.0, 30.0
+SECTION = "## Dashboard statistics"
+
+SEED_PAYMENTS = """
+INSERT INTO payments_payment (
+    id, booking_id, listing_id, renter_id, host_id, type, gateway, status, total_amount, captured_amount,
+    extended_amount, refunded_amount, session_id, payment_id, authorized_at, captured_at, created_at, updated_at
+)
+SELECT gen_random_uuid(), b.id, b.listing_id, b.renter_id, b.host_id, 'oneTime', 'local', 'completed',
+       b.total_amount, b.total_amount, 0, 0, '', '', b.created_at, coalesce(b.decided_at, b.created_at),
+       b.created_at, now()
+FROM bookings_booking b
+WHERE b.payment_details ? 'scale' AND b.status = 'completed' AND b.total_amount > 0
+  AND NOT EXISTS (SELECT 1 FROM payments_payment p WHERE p.booking_id = b.id)
+"""
+
+# The first row is a reference, not a statistic: the existing pending-counter call (token check,
+# a few small counts, the envelope), the cost every authenticated dashboard call starts from.
+ADMIN_PATHS = [
+    "pending-counter",
+    "get-dashboard-numbers/week",
+    "get-dashboard-numbers/month",
+    "get-dashboard-numbers/year",
+    "property-statistics/week",
+    "property-statistics/month",
+    "property-statistics/year",
+    "availability-statistics/year",
+    "total-users",
+    "revenue-statistics?interval=year",
+    "revenue-statistics?interval=month&propertyType=eventSpace",
+    "listing-statistics/year",
+    "popular-hosts",
+    "recent-requests",
+    "recent-bookings",
+    "payment-invoices",
+    "payout-requests/all",
+    "popular-spaces",
+    "new-reservations",
+    "recent-listings",
+    "cancelled-bookings",
+    "high-demand-locations",
+    "high-demand-amenities/all",
+    "geo-chart",
+]
+HOST_PATHS = [
+    path
+    for path in ADMIN_PATHS
+    if not path.startswith(("total-users", "popular-hosts", "payout-requests", "revenue-statistics?interval=month"))
+]
+
+
+def prepare() -> tuple[str, str, dict]:
+    bench.manage("migrate", "--noinput", "-v", "0")
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.db.models import Count
+
+    from apps.accounts.models import Role, User
+    from apps.accounts.services import tokens_for
+    from apps.bookings.models import Booking
+    from apps.listings.models import Listing
+
+    if Listing.objects.count() < LISTINGS:
+        print("Seeding listings (manage.py seed_scale)…", flush=True)
+        bench.manage("seed_scale", "--count", str(LISTINGS - Listing.objects.count()))
+    have = Booking.objects.count()
+    if have < BOOKINGS:
+        print(f"Seeding {BOOKINGS - have:,} bookings (manage.py seed_scale_bookings)…", flush=True)
+        bench.manage("seed_scale_bookings", "--count", str(BOOKINGS - have))
+    with connection.cursor() as cursor:
+        cursor.execute(SEED_PAYMENTS)
+        if cursor.rowcount:
+            print(f"Added {cursor.rowcount:,} captured payments for completed scale bookings", flush=True)
+        cursor.execute("ANALYZE")
+    admin, _ = User.objects.get_or_create(
+        email="bench-admin@example.com", defaults={"role": Role.ADMIN, "account_verified": True}
+    )
+    busiest = Booking.objects.order_by().values("host_id").annotate(n=Count("id")).order_by("-n").first() or {
+        "host_id": None
+    }
+    host = User.objects.get(pk=busiest["host_id"])
+    sizes = {
+        "bookings": Booking.objects.count(),
+        "listings": Listing.objects.count(),
+        "host bookings": busiest.get("n", 0),
+        "host listings": Listing.objects.filter(host=host).count(),
+        "payments": connection.cursor().execute("SELECT count(*) FROM payments_payment").fetchone()[0],
+    }
+    from apps.statistics import snapshots
+    from apps.statistics.models import PlatformSnapshot
+
+    print("Computing the platform snapshots (what the Celery beat task does)…", flush=True)
+    started = time.perf_counter()
+    snapshots.refresh_platform()
+    sizes["refresh seconds"] = time.perf_counter() - started
+    sizes["snapshots"] = list(PlatformSnapshot.objects.order_by("-duration_ms").values_list("key", "duration_ms"))
+    return tokens_for(admin)["token"], tokens_for(host)["token"], sizes
+
+
+def calls(paths: list[str], token: str):
+    def factory(index: int):
+        connection = http.client.HTTPConnection("127.0.0.1", bench.PORT, timeout=60)
+        counter = [index]
+        headers = {"Host": "127.0.0.1", "Authorization": f"Bearer {token}"}
+
+        def call() -> bool:
+            path = paths[counter[0] % len(paths)]
+            counter[0] += 1
+            try:
+                connection.request("GET", f"/api/dashboard/{path}", headers=headers)
+                response = connection.getresponse()
+                response.read()
+                return response.status == 200
+            except (OSError, http.client.HTTPException):
+                connection.close()
+                return False
+
+        return call
+
+    return factory
+
+
+def main() -> int:
+    admin_token, host_token, sizes = prepare()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scripts.bench_settings", "DEBUG": "false"}
+    server = subprocess.Popen(
+        [
+            str(ROOT / ".venv/bin/gunicorn"),
+            *("config.wsgi", "-w", "2", "-b", f"127.0.0.1:{bench.PORT}", "--log-level", "warning"),
+            *("--timeout", "120"),
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    results = []
+    try:
+        bench.wait_for_server(server)
+        for who, token, paths, target in (
+            ("admin", admin_token, ADMIN_PATHS, ADMIN_TARGET_MS),
+            ("host", host_token, HOST_PATHS, HOST_TARGET_MS),
+        ):
+            for path in paths:
+                warm = calls([path], token)(0)
+                for _ in range(4):
+                    warm()
+                for clients in bench.CLIENTS:
+                    result = bench.drive(calls([path], token), clients)
+                    results.append((who, path, clients, target, result))
+                    flag = "ok" if result["p95"] <= target else "OVER"
+                    print(
+                        f"{who:<5} {clients}c {path:<58} p50 {result['p50']:7.2f}  p95 {result['p95']:7.2f}  "
+                        f"p99 {result['p99']:7.2f} ms  n {result['n']:5}  errors {result['errors']}  {flag}",
+                        flush=True,
+                    )
+    finally:
+        server.terminate()
+        server.wait(10)
+    write_section(sizes, results)
+    return 0
+
+
+def write_section(sizes: dict, results) -> None:
+    over = [(who, path) for who, path, _, target, result in results if result["p95"] > target]
+    lines = [
+        SECTION,
+        "",
+        f"Measured by `scripts/bench_statistics.py` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC: "
+        f"{sizes['bookings']:,} bookings, {sizes['listings']:,} listings, {sizes['payments']:,} payments; "
+        f"the host is the busiest one ({sizes['host bookings']:,} bookings on {sizes['host listings']:,} "
+        f"listings). gunicorn with 2 sync workers, {os.cpu_count()} CPU cores, Python "
+        f"{platform.python_version()}, {bench.SECONDS:g} s per call after a warm-up, over 127.0.0.1. "
+        f"Targets: p95 at most {ADMIN_TARGET_MS:g} ms for the admin, {HOST_TARGET_MS:g} ms for a host. "
+        "Latencies in milliseconds.",
+        "",
+        "| who | call (/api/dashboard/…) | clients | p50 | p95 | p99 | req/s | errors | target |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for who, path, clients, target, result in results:
+        lines.append(
+            f"| {who} | `{path}` | {clients} | {result['p50']:.2f} | {result['p95']:.2f} | {result['p99']:.2f} | "
+            f"{result['rps']:.0f} | {result['errors']} | {'met' if result['p95'] <= target else '**missed**'} |"
+        )
+    lines += [
+        "",
+        f"Calls over target: {len(over)}.",
+        "",
+        "Admin and moderator answers of the aggregate calls come from `statistics_platformsnapshot`, "
+        "recomputed by Celery beat every 5 minutes (`statistics.refresh_platform`). Computing them live "
+        f"over the whole data set, which is what the task does, took {sizes['refresh seconds']:.1f} s for all "
+        f"{len(sizes['snapshots'])} answers; each one, in milliseconds:",
+        "",
+        "| snapshot (call:arguments:period) | live computation, ms |",
+        "|---|---:|",
+        *(f"| `{key}` | {ms} |" for key, ms in sizes["snapshots"]),
+        "",
+    ]
+    notes = ROOT / "docs" / "performance-statistics-notes.md"
+    if notes.exists():
+        lines += [notes.read_text().rstrip(), ""]
+    path = ROOT / "docs" / "performance.md"
+    text = path.read_text() if path.exists() else "# Performance\n"
+    if SECTION in text:
+        head, _, rest = text.partition(SECTION)
+        following = rest.find("\n## ")
+        text = head.rstrip() + "\n\n" + "\n".join(lines) + (rest[following:] if following >= 0 else "")
+    else:
+        text = text.rstrip() + "\n\n" + "\n".join(lines)
+    path.write_text(text.rstrip() + "\n")
+    print(f"Wrote the dashboard section of {path}")
+
+
+if __name__ == "__main__":
+    started = time.monotonic()
+    code = main()
+    print(f"done in {time.monotonic() - started:.0f}s")
+    raise SystemExit(code)
