@@ -20,8 +20,10 @@ export function axisLabels(interval: Interval, now: Date = new Date()): string[]
 }
 
 export interface PropertyStatisticsEntry {
+  label?: string;
   data?: { propertyType: string; count: number }[];
   year?: number;
+  startDate?: string;
 }
 
 export interface ChartSeries {
@@ -32,13 +34,20 @@ export interface ChartSeries {
   year: number;
 }
 
-/** Turn the property-statistics list (one entry per period) into the two bar series. */
+/**
+ * Turn the property-statistics list (one entry per period, oldest first) into the two bar series.
+ * The axis is the spec's (Sun..Sat, Jan..Dec, the last 10 years); the server's own labels are used
+ * when it sends one entry per bar. The year shown is the newest period's.
+ */
 export function chartSeries(interval: Interval, entries: PropertyStatisticsEntry[], now: Date = new Date()): ChartSeries {
-  const labels = axisLabels(interval, now);
+  const axis = axisLabels(interval, now);
+  const fromServer = entries.length === axis.length && entries.every((entry) => entry?.label);
+  const labels = fromServer ? entries.map((entry) => String(entry.label)) : axis;
   const eventSpaces = labels.map((_, index) => count(entries[index], "eventSpace"));
   const workSpaces = labels.map((_, index) => count(entries[index], "officeSpace"));
   const total = [...eventSpaces, ...workSpaces].reduce((sum, value) => sum + value, 0);
-  const year = entries.find((entry) => entry?.year)?.year ?? now.getFullYear();
+  const years = entries.map((entry) => entry?.year).filter((year): year is number => Boolean(year));
+  const year = years.length ? years[years.length - 1] : now.getFullYear();
   return { labels, eventSpaces, workSpaces, total, year };
 }
 

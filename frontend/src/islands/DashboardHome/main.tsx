@@ -4,6 +4,7 @@ import "../../dashboard/dashboard.css";
 import { mountDashboardIsland } from "../../dashboard/ErrorBoundary";
 import { money } from "../../dashboard/format";
 import { http } from "../../dashboard/http";
+import { AdminWidgets } from "../../dashboard/AdminWidgets";
 import { type Invoice, InvoiceModal, invoiceColumns } from "../../dashboard/invoices";
 import { StatisticChart } from "../../dashboard/StatisticChart";
 import { type ChartSeries, chartSeries, type DashboardNumbers, INTERVALS, type Interval, type PropertyStatisticsEntry, STAT_CARDS } from "../../dashboard/stats";
@@ -40,7 +41,9 @@ function StatCards({ interval, role }: { interval: Interval; role: string }) {
     ? [
         { label: "Event Spaces", key: "eventSpaceCount" as const, href: "/listing", money: false },
         { label: "Work Spaces", key: "workSpaceCount" as const, href: "/listing", money: false },
-        { label: "Total Revenue", key: "totalRevenue" as const, href: role === "admin" ? "/invoices" : "/booking", money: true },
+        role === "admin"
+          ? { label: "Total Revenue", key: "totalRevenue" as const, href: "/invoices", money: true }
+          : { label: "Total Bookings", key: "totalBooking" as const, href: "/booking", money: false },
         { label: "Total Users", key: "totalUsers" as const, href: "/renters", money: false },
       ]
     : STAT_CARDS;
@@ -59,7 +62,7 @@ function StatCards({ interval, role }: { interval: Interval; role: string }) {
           );
         })}
       </div>
-      {numbers === null && <p className="dash-empty">Statistics are not available yet.</p>}
+      {numbers === null && <p className="dash-empty">Statistics could not be loaded.</p>}
     </>
   );
 }
@@ -86,7 +89,7 @@ function StatisticOverview() {
         <IntervalSelect id="overview-sort" label="Sort By" value={interval} onChange={setInterval} />
       </div>
       {series === undefined && <span className="dash-spinner" role="status" aria-label="Loading" />}
-      {series === null && <p className="dash-empty">No statistics to show yet.</p>}
+      {series === null && <p className="dash-empty">Statistics could not be loaded.</p>}
       {series && (
         <>
           <p data-testid="overview-count">
@@ -105,7 +108,7 @@ function RecentInvoices({ role }: { role: string }) {
   const [open, setOpen] = useState<Invoice | null>(null);
   useEffect(() => {
     http
-      .get<{ invoices: Invoice[] }>("/api/invoice/get-all", { query: { page: 1, limit: 10 }, silent: true })
+      .get<{ invoices: Invoice[] }>("/api/dashboard/payment-invoices", { query: { page: 1, limit: 10 }, silent: true })
       .then((answer) => setRows(answer.data.invoices.slice(0, 5)))
       .catch(() => setRows([]))
       .finally(() => setLoading(false));
@@ -137,6 +140,7 @@ function DashboardHome({ role }: { role: string }) {
       <StatCards interval={interval} role={role} />
       <StatisticOverview />
       {SEES_INVOICES.includes(role) && <RecentInvoices role={role} />}
+      <AdminWidgets role={role} />
     </>
   );
 }
