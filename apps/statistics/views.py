@@ -4,10 +4,11 @@ hosts, precomputed for the platform)."""
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate
+from apps.core.api import ERROR_ENVELOPE, PAGE_SIZE, envelope, enveloped, enveloped_page, page_response, paginate
 from apps.core.exceptions import InvalidInput
 from apps.core.permissions import AdminOnly, AdminOrModerator, AnyRole, NotRenter, role_permission
 from apps.payments.selectors import invoices_visible_to
@@ -39,7 +40,7 @@ INTERVAL_DOC = (
     "Periods are days, months and years in America/New_York."
 )
 PAGE_PARAMS = [
-    OpenApiParameter("page", OpenApiTypes.INT, description="Page, from 1."),
+    OpenApiParameter("page", OpenApiTypes.INT, description="Page, from 1 (newest first)."),
     OpenApiParameter("limit", OpenApiTypes.INT, description="Rows per page, at most 10."),
 ]
 
@@ -173,8 +174,41 @@ class PopularSpacesView(APIView):
         return envelope(snapshots.answer(request.user, "popular-spaces"))
 
 
+def _whole(request, name: str, default: int) -> int:
+    raw = request.query_params.get(name) or str(default)
+    if not raw.isdigit() or int(raw) < 1 or len(raw) > 6:
+        message = f"{name} must be a whole number, 1 or more."
+        raise InvalidInput(message, errors={name: [message]})
+    return int(raw)
+
+
+def _recent_page(request, queryset, serializer_class, key: str):
+    """A page of the newest rows with ``hasMore`` instead of a total: counting a million bookings
+    costs more than the page itself, and the full lists (bookings, listings) carry their counts."""
+    page, limit = _whole(request, "page", 1), min(_whole(request, "limit", PAGE_SIZE), PAGE_SIZE)
+    start = (page - 1) * limit
+    rows = list(queryset[start : start + limit + 1])
+    data = serializer_class(rows[:limit], many=True).data
+    return envelope({key: data, "page": page, "limit": limit, "hasMore": len(rows) > limit})
+
+
+def recent_page_schema(name: str, key: str, item_serializer: type):
+    return enveloped(
+        name,
+        inline_serializer(
+            f"{name}Data",
+            {
+                key: item_serializer(many=True),
+                "page": serializers.IntegerField(),
+                "limit": serializers.IntegerField(),
+                "hasMore": serializers.BooleanField(help_text="Whether older rows follow."),
+            },
+        ),
+    )
+
+
 def _booking_page(request, queryset, key: str):
-    return page_response(paginate(request, queryset), BookingRowSerializer, key)
+    return _recent_page(request, queryset, BookingRowSerializer, key)
 
 
 class RecentBookingsView(APIView):
@@ -184,7 +218,7 @@ class RecentBookingsView(APIView):
         tags=TAGS,
         summary="Newest bookings, any status",
         parameters=PAGE_PARAMS,
-        responses={200: enveloped_page("RecentBookings", "bookings", BookingRowSerializer), **ERRORS},
+        responses={200: recent_page_schema("RecentBookings", "bookings", BookingRowSerializer), **ERRORS},
     )
     def get(self, request):
         return _booking_page(request, selectors.recent_bookings(user=request.user), "bookings")
@@ -197,7 +231,7 @@ class RecentRequestsView(APIView):
         tags=TAGS,
         summary="Newest booking requests waiting for the host",
         parameters=PAGE_PARAMS,
-        responses={200: enveloped_page("RecentRequests", "requests", BookingRowSerializer), **ERRORS},
+        responses={200: recent_page_schema("RecentRequests", "requests", BookingRowSerializer), **ERRORS},
     )
     def get(self, request):
         return _booking_page(request, selectors.recent_requests(user=request.user), "requests")
@@ -210,7 +244,7 @@ class NewReservationsView(APIView):
         tags=TAGS,
         summary="Newest confirmed bookings still to come or under way",
         parameters=PAGE_PARAMS,
-        responses={200: enveloped_page("NewReservations", "reservations", BookingRowSerializer), **ERRORS},
+        responses={200: recent_page_schema("NewReservations", "reservations", BookingRowSerializer), **ERRORS},
     )
     def get(self, request):
         return _booking_page(request, selectors.new_reservations(user=request.user), "reservations")
@@ -223,7 +257,7 @@ class CancelledBookingsView(APIView):
         tags=TAGS,
         summary="Newest cancelled bookings",
         parameters=PAGE_PARAMS,
-        responses={200: enveloped_page("CancelledBookings", "bookings", BookingRowSerializer), **ERRORS},
+        responses={200: recent_page_schema("CancelledBookings", "bookings", BookingRowSerializer), **ERRORS},
     )
     def get(self, request):
         return _booking_page(request, selectors.cancelled_bookings(user=request.user), "bookings")
@@ -236,11 +270,10 @@ class RecentListingsView(APIView):
         tags=TAGS,
         summary="Newest listings (not deleted)",
         parameters=PAGE_PARAMS,
-        responses={200: enveloped_page("RecentListings", "listings", ListingRowSerializer), **ERRORS},
+        responses={200: recent_page_schema("RecentListings", "listings", ListingRowSerializer), **ERRORS},
     )
     def get(self, request):
-        page = paginate(request, selectors.recent_listings(user=request.user))
-        return page_response(page, ListingRowSerializer, "listings")
+        return _recent_page(request, selectors.recent_listings(user=request.user), ListingRowSerializer, "listings")
 
 
 class PaymentInvoicesView(APIView):
