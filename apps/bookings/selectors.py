@@ -102,6 +102,16 @@ def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
     )
 
 
+UPCOMING_STATUSES = (BookingStatus.PENDING, BookingStatus.APPROVED, BookingStatus.ONGOING)
+
+
+def listing_upcoming_bookings(*, listing_id, now: dt.datetime | None = None) -> QuerySet[Booking]:
+    """Bookings of a listing that are still to come or going on: pending, approved or ongoing and
+    not yet checked out. A listing with any of them cannot be deleted or deactivated."""
+    now = now or timezone.now()
+    return Booking.objects.filter(listing_id=listing_id, status__in=UPCOMING_STATUSES, check_out__gt=now)
+
+
 def listings_booked_between(start: dt.datetime, end: dt.datetime) -> QuerySet:
     """Ids of listings booked whole over any part of [start, end): for the public search to exclude.
 

@@ -100,7 +100,7 @@ def bookable_listing(listing_id) -> Listing:
     listing = Listing.objects.select_related("host").filter(pk=listing_id).first()
     if listing is None or listing.is_deleted:
         raise NotFound("This space was not found.")
-    if not listing.is_bookable or listing.host.is_deleted:
+    if not listing.is_bookable or listing.host.is_deleted or not listing.host.is_active:
         raise Conflict("This space is not open for booking right now.")
     return listing
 

@@ -120,11 +120,15 @@ class Facility(models.Model):
 # trigram index on UPPER(title), which serves both ``icontains`` and the typo-tolerant ``<%``.
 _PUBLIC_ROWS = Q(status="approved", is_active=True, is_deleted=False, availability="available")
 SEARCH_INDEXES = [
-    models.Index(fields=["-is_premium", "-created_at", "-id"], condition=_PUBLIC_ROWS, name="search_public_order"),
+    # Premium listings (few) are read apart from the others, each newest first (search.featured_first).
+    models.Index(fields=["-created_at", "-id"], condition=_PUBLIC_ROWS, name="search_public_newest"),
+    # Listings marked premium, by host: counted and read for the hosts who are premium now.
+    models.Index(
+        fields=["host", "-created_at", "-id"], condition=_PUBLIC_ROWS & Q(is_premium=True), name="search_public_premium"
+    ),
     models.Index(
         Upper("city"),
         "property_type",
-        F("is_premium").desc(),
         F("created_at").desc(),
         condition=_PUBLIC_ROWS,
         name="search_public_city",

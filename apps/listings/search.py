@@ -16,7 +16,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.core.files.storage import default_storage
-from django.db.models import BooleanField, Exists, Func, OuterRef, Q, QuerySet, Value
+from django.db.models import BooleanField, Case, Exists, Func, OuterRef, Q, QuerySet, Value, When
 from django.db.models.functions import Upper
 
 from apps.core.api import PAGE_SIZE, Page
@@ -37,11 +37,39 @@ from .models import (
     SpaceOffering,
 )
 
-PUBLIC = Q(status=ListingStatus.APPROVED, is_active=True, is_deleted=False, availability=Availability.AVAILABLE)
-"""The rows a visitor may see. The partial indexes of the search carry this same condition."""
+PUBLIC = Q(
+    status=ListingStatus.APPROVED,
+    is_active=True,
+    is_deleted=False,
+    availability=Availability.AVAILABLE,
+    host__is_active=True,
+    host__is_deleted=False,
+)
+"""The rows a visitor may see: live listings of hosts who are neither deleted nor suspended. The
+partial indexes of the search carry the listing part of this condition."""
 
-PUBLIC_ORDER = ("-is_premium", "-created_at", "-id")
-"""Premium listings first, then the newest."""
+PUBLIC_ORDER = ("-featured", "-created_at", "-id")
+"""Premium listings first (``featured``: marked premium by a host who is premium now), then the newest."""
+NEWEST = ("-created_at", "-id")
+
+
+def premium_now_q() -> Q:
+    """A listing is premium (featured) when it is marked premium and its host is premium now."""
+    from apps.payments.premium import premium_now
+
+    return Q(is_premium=True) & Q(premium_now("host_id"))
+
+
+def with_featured(queryset: QuerySet[Listing]) -> QuerySet[Listing]:
+    """Annotate ``featured``; the host's membership is only looked up for listings marked premium."""
+    from apps.payments.premium import premium_now
+
+    return queryset.annotate(
+        featured=Case(
+            When(is_premium=True, then=premium_now("host_id")), default=Value(False), output_field=BooleanField()
+        )
+    )
+
 
 CATEGORIES: dict[str, dict[str, str]] = {
     "coworking-spaces": {
@@ -372,7 +400,15 @@ def available_between(queryset: QuerySet[Listing], start: date, end: date) -> Qu
 
 
 def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:
-    """The public listings matching ``filters``, premium first then newest."""
+    """The public listings matching ``filters``, premium first then newest (see ``PUBLIC_ORDER``).
+
+    For a page of results ``search_page`` reads the premium ones and the others as two
+    index-ordered queries instead of sorting on the computed ``featured``."""
+    return with_featured(matching(filters, base=base)).order_by(*PUBLIC_ORDER)
+
+
+def matching(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:
+    """The public listings matching ``filters``, unordered."""
     queryset = public_listings() if base is None else base
     if filters.title:
         queryset = title_filter(queryset, filters.title)
@@ -416,7 +452,7 @@ def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> 
             queryset = queryset.filter(Q(longitude__gte=west) | Q(longitude__lte=east))
     if filters.start_date and filters.end_date:
         queryset = available_between(queryset, filters.start_date, filters.end_date)
-    return queryset.order_by(*PUBLIC_ORDER)
+    return queryset
 
 
 def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
@@ -438,7 +474,7 @@ def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
     if len(rows) < limit:
         seen = [row["id"] for row in rows]
         rows += list(
-            public_listings()
+            with_featured(public_listings())
             .filter(title__icontains=text)
             .exclude(id__in=seen)
             .order_by(*PUBLIC_ORDER)
@@ -446,7 +482,7 @@ def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
         )
     if not rows:
         rows = list(
-            public_listings()
+            with_featured(public_listings())
             .filter(WordSimilar(Value(needle), Upper("title")))
             .order_by(*PUBLIC_ORDER)
             .values(*fields)[:limit]
@@ -477,11 +513,36 @@ def search_page(
     """One page (``page``, ``limit`` from ``params``; page size 10) of result cards."""
     page_number = _page_param(params, "page", 1)
     limit = min(_page_param(params, "limit", PAGE_SIZE), PAGE_SIZE)
-    queryset = search(filters, base=base)
+    queryset = matching(filters, base=base)
     total = cached_count(queryset, filters) if base is None else queryset.count()
     start = (page_number - 1) * limit
-    rows = list(queryset.values(*CARD_FIELDS)[start : start + limit]) if start < total else []
+    rows = featured_first(queryset, start, limit) if start < total else []
     return Page(items=rows, total_count=total, page=page_number, limit=limit), cards(rows, user=user)
+
+
+def featured_first(queryset: QuerySet[Listing], start: int, limit: int) -> list[dict[str, Any]]:
+    """Rows ``start`` to ``start + limit`` of ``queryset`` in ``PUBLIC_ORDER``, as card rows.
+
+    Premium listings are few, so they are counted and read apart (index on the premium rows),
+    then the others follow newest first (index on the newest order): each query reads about
+    one page of rows, where sorting every match on the computed ``featured`` would read them all.
+    """
+    premium = queryset.filter(premium_now_q())
+    premium_count = premium.count()
+    rows: list[dict[str, Any]] = []
+    if start < premium_count:
+        rows = list(
+            premium.annotate(featured=Value(True)).order_by(*NEWEST).values(*CARD_FIELDS)[start : start + limit]
+        )
+    if len(rows) < limit:
+        offset = max(0, start - premium_count)
+        rows += list(
+            queryset.exclude(premium_now_q())
+            .annotate(featured=Value(False))
+            .order_by(*NEWEST)
+            .values(*CARD_FIELDS)[offset : offset + limit - len(rows)]
+        )
+    return rows
 
 
 def _page_param(params, name: str, default: int) -> int:
@@ -517,7 +578,7 @@ CARD_FIELDS = (
     "guest",
     "dimension",
     "minimum_days",
-    "is_premium",
+    "featured",
     "rating_average",
     "rating_count",
     "status",
@@ -604,7 +665,7 @@ def cards(rows, *, user=None) -> list[dict[str, Any]]:
                 "guest": row["guest"],
                 "dimension": row["dimension"],
                 "minimumDays": row["minimum_days"],
-                "isPremium": row["is_premium"],
+                "isPremium": bool(row.get("featured")),
                 "reviews": {"rating": f"{row['rating_average']:.2f}", "count": row["rating_count"]},
                 "favourite": row["id"] in liked,
                 "fromPrice": _from_price(row, offerings.get(row["id"], [])),

@@ -29,6 +29,7 @@ from rest_framework.views import APIView
 from apps.accounts.models import Role, User
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, parse_filters
 from apps.core.exceptions import InvalidInput
+from apps.payments.premium import host_is_premium, premium_now
 
 from . import search as discovery
 from .models import (
@@ -257,10 +258,18 @@ def _catalogue() -> dict[str, list]:
 
 def home(request: HttpRequest) -> HttpResponse:
     featured = _with_image_urls(
-        cards(public_listings().order_by("-is_premium", "-rating_average", "-created_at").values(*CARD_FIELDS)[:6])
+        cards(
+            discovery.with_featured(public_listings())
+            .order_by("-featured", "-rating_average", "-created_at")
+            .values(*CARD_FIELDS)[:6]
+        )
     )
     popular = _with_image_urls(
-        cards(public_listings().order_by("-rating_count", "-rating_average", "-created_at").values(*CARD_FIELDS)[:6])
+        cards(
+            discovery.with_featured(public_listings())
+            .order_by("-rating_count", "-rating_average", "-created_at")
+            .values(*CARD_FIELDS)[:6]
+        )
     )
     context = {
         "featured": featured,
@@ -409,8 +418,16 @@ CANCELLATION_TEXT = {
 def _listing_for_page(slug: str) -> Listing:
     """An approved, active, not deleted listing with everything its page shows (fixed query count)."""
     listing = (
-        Listing.objects.filter(slug=slug, status=ListingStatus.APPROVED, is_active=True, is_deleted=False)
+        Listing.objects.filter(
+            slug=slug,
+            status=ListingStatus.APPROVED,
+            is_active=True,
+            is_deleted=False,
+            host__is_active=True,
+            host__is_deleted=False,
+        )
         .select_related("host")
+        .annotate(host_premium=premium_now("host_id"))
         .prefetch_related(
             Prefetch("images", queryset=ListingImage.objects.order_by("position")),
             "space_offerings",
@@ -472,8 +489,11 @@ def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
         "favourite": favourite,
         "isLoggedIn": request.user.is_authenticated,
     }
+    host_premium = listing.host_premium
     context = {
         "listing": listing,
+        "host_premium": host_premium,
+        "featured": listing.is_premium and host_premium,
         "canonical": absolute(path),
         "description": description,
         "images": images,
@@ -607,12 +627,13 @@ def host_profile(request: HttpRequest, user_name: str) -> HttpResponse:
     )
     if host is None:
         raise Http404
-    base = public_listings().filter(host=host)
+    base = discovery.with_featured(public_listings().filter(host=host))
     listings = _with_image_urls(cards(base.order_by(*discovery.PUBLIC_ORDER).values(*CARD_FIELDS)[:12]))
     path = f"/host/{host.user_name}"
     name = host.full_name or host.user_name
     context = {
         "host": host,
+        "host_premium": host_is_premium(host.pk),
         "name": name,
         "listings": listings,
         "listing_count": base.count(),

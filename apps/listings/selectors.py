@@ -102,7 +102,7 @@ def listing_get_for(*, user, listing_id) -> Listing:
     anyone else only approved, active, not deleted listings. Otherwise 404."""
     queryset = listing_queryset(user=user)
     if user.role not in STAFF_ROLES:
-        visible = Q(status=ListingStatus.APPROVED, is_active=True)
+        visible = Q(status=ListingStatus.APPROVED, is_active=True, host__is_active=True, host__is_deleted=False)
         if user.acting_host_id is not None:
             visible |= Q(host_id=user.acting_host_id)
         queryset = queryset.filter(visible, is_deleted=False)
@@ -167,7 +167,12 @@ def favourite_list_for(*, user) -> QuerySet[Listing]:
 def bookable_listing_get(*, listing_id) -> Listing:
     """An approved, active, not deleted listing (what renters may book or save), else 404."""
     listing = Listing.objects.filter(
-        pk=listing_id, status=ListingStatus.APPROVED, is_active=True, is_deleted=False
+        pk=listing_id,
+        status=ListingStatus.APPROVED,
+        is_active=True,
+        is_deleted=False,
+        host__is_active=True,
+        host__is_deleted=False,
     ).first()
     if listing is None:
         raise NotFound("Listing not found.")

@@ -246,6 +246,11 @@ class ListingInput(serializers.Serializer):
         "Cancellation policy", CancellationPolicy.choices, required=False, default=CancellationPolicy.FLEXIBLE
     )
     availability = choice_field("Availability", Availability.choices, required=False, default=Availability.AVAILABLE)
+    isPremium = serializers.BooleanField(
+        required=False,
+        help_text="Feature the listing (premium hosts only): shown first in public search with a Premium badge.",
+        error_messages={"invalid": "isPremium must be true or false"},
+    )
     amenities = serializers.ListField(
         child=serializers.UUIDField(error_messages={"invalid": "Amenities must be amenity ids"}),
         required=False,

@@ -105,6 +105,7 @@ SCALAR_FIELDS: dict[str, str] = {
     "bufferMinutes": "buffer_minutes",
     "cancellationPolicy": "cancellation_policy",
     "availability": "availability",
+    "isPremium": "is_premium",
 }
 DECIMAL_FIELDS = frozenset(
     {
@@ -417,6 +418,8 @@ def listing_create(*, actor: User, data: dict) -> Listing:
     host = _acting_host(actor)
     data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=None)}
     _check_catalogue(data)
+    _check_premium_mark(host_id=host.pk, listing=None, data=data)
+    _check_active_limit(host_id=host.pk)
     listing = Listing(
         host=host,
         created_by=actor,
@@ -444,6 +447,7 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
         raise NotFound("Listing not found.")
     data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=listing)}
     _check_catalogue(data)
+    _check_premium_mark(host_id=host.pk, listing=listing, data=data)
     pending = _pending_request(listing)
 
     if listing.status != ListingStatus.APPROVED:
@@ -472,21 +476,48 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
     return listing, pending
 
 
+def _refuse_with_upcoming_bookings(listing: Listing, action: str) -> None:
+    """A listing with bookings still to come cannot be taken down: renters were promised the space.
+    The host answers or cancels them first (the bookings services refund the renters)."""
+    from apps.bookings.selectors import listing_upcoming_bookings
+
+    count = listing_upcoming_bookings(listing_id=listing.pk).count()
+    if count:
+        bookings = "booking" if count == 1 else "bookings"
+        raise Conflict(
+            f"This listing has {count} upcoming {bookings} (pending, approved or ongoing). "
+            f"Reject or cancel {'it' if count == 1 else 'them'} before you {action} the listing."
+        )
+
+
 @transaction.atomic
 def listing_set_active(*, actor: User, listing: Listing, is_active: bool | None = None) -> Listing:
-    """Activate or deactivate (toggle when ``is_active`` is None). Hosts their own; staff any."""
+    """Activate or deactivate (toggle when ``is_active`` is None). Hosts their own; staff any.
+
+    Deactivating is refused while the listing has upcoming bookings; activating is refused beyond
+    the host's active listing limit (a free host keeps 3 active, premium lifts the limit).
+    """
     listing = Listing.objects.select_for_update().get(pk=listing.pk)
     _check_manage(actor, listing)
-    listing.is_active = (not listing.is_active) if is_active is None else is_active
+    target = (not listing.is_active) if is_active is None else is_active
+    if target == listing.is_active:
+        return listing
+    if target:
+        _check_active_limit(host_id=listing.host_id, adding=listing)
+    else:
+        _refuse_with_upcoming_bookings(listing, "deactivate")
+    listing.is_active = target
     listing.save(update_fields=["is_active", "updated_at"])
     return listing
 
 
 @transaction.atomic
 def listing_delete(*, actor: User, listing: Listing) -> Listing:
-    """Soft-delete: the listing disappears everywhere but stays for the records that refer to it."""
+    """Soft-delete: the listing disappears everywhere but stays for the records that refer to it.
+    Refused while the listing has upcoming bookings."""
     listing = Listing.objects.select_for_update().get(pk=listing.pk)
     _check_manage(actor, listing)
+    _refuse_with_upcoming_bookings(listing, "delete")
     for pending in ListingRequest.objects.select_for_update().filter(listing=listing, status=RequestStatus.PENDING):
         _request_close(listing_request=pending, to=RequestStatus.CANCELLED, by=actor, reason="Listing deleted.")
     listing.is_deleted = True
@@ -494,6 +525,39 @@ def listing_delete(*, actor: User, listing: Listing) -> Listing:
     listing.deleted_at = timezone.now()
     listing.save(update_fields=["is_deleted", "is_active", "deleted_at", "updated_at"])
     return listing
+
+
+def _check_active_limit(*, host_id, adding: Listing | None = None) -> None:
+    """Refuse one more active listing beyond the host's limit (``apps.payments.premium``).
+
+    The host's row is locked so two requests at once cannot both take the last free place.
+    Listings already active when a membership ends stay active; only new activations count.
+    """
+    from apps.payments.premium import active_listing_limit
+
+    limit = active_listing_limit(host_id)
+    if limit is None:
+        return
+    User.objects.select_for_update().filter(pk=host_id).first()
+    active = Listing.objects.filter(host_id=host_id, is_active=True, is_deleted=False)
+    if adding is not None and adding.pk is not None:
+        active = active.exclude(pk=adding.pk)
+    if active.count() >= limit:
+        raise Forbidden(
+            f"A free membership keeps {limit} active listings. Deactivate one, or get a premium "
+            "membership: it lifts the limit."
+        )
+
+
+def _check_premium_mark(*, host_id, listing: Listing | None, data: dict) -> None:
+    """Only a premium host may mark a listing as premium (featured). Keeping a mark set while
+    premium counts is allowed, so a lapsed host can still edit the listing."""
+    from apps.payments.premium import host_is_premium
+
+    wants = data.get("isPremium")
+    if wants and not (listing is not None and listing.is_premium) and not host_is_premium(host_id):
+        message = "Only premium members can feature listings. Get a premium membership to mark this listing premium."
+        raise Forbidden(message, errors={"isPremium": [message]})
 
 
 def _check_manage(actor: User, listing: Listing) -> None:

@@ -69,7 +69,13 @@ class ListingSitemap(_SiteSitemap):
 
     def items(self):
         return (
-            Listing.objects.filter(status=ListingStatus.APPROVED, is_active=True, is_deleted=False)
+            Listing.objects.filter(
+                status=ListingStatus.APPROVED,
+                is_active=True,
+                is_deleted=False,
+                host__is_active=True,
+                host__is_deleted=False,
+            )
             .order_by("created_at", "id")
             .values("slug", "updated_at")
         )

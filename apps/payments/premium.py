@@ -46,6 +46,24 @@ def host_is_premium(host_id) -> bool:
     ).exists()
 
 
+def premium_now(host_ref: str = "host_id"):
+    """An ``Exists`` expression, true when the host named by ``host_ref`` (an ``OuterRef`` path on
+    the outer query) is premium now: the same rule as ``host_is_premium``, inside one SQL query."""
+    from django.db.models import Exists, OuterRef
+    from django.db.models.functions import Now
+
+    from .models import Subscription, SubscriptionStatus, SubscriptionType
+
+    return Exists(
+        Subscription.objects.filter(
+            host_id=OuterRef(host_ref),
+            type=SubscriptionType.PREMIUM,
+            status=SubscriptionStatus.ACTIVE,
+            next_billing_date__gt=Now(),
+        )
+    )
+
+
 def active_listing_limit(host_id) -> int | None:
     """How many listings the host may keep active: None means no limit."""
     return None if host_is_premium(host_id) else FREE_ACTIVE_LISTING_LIMIT

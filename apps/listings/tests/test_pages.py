@@ -10,6 +10,7 @@ from django.test import Client
 from apps.accounts.factories import UserFactory
 from apps.accounts.models import Role
 from apps.listings.factories import AddOnFactory, AmenityFactory, ListingFactory, OfficeListingFactory
+from apps.payments.subscriptions import subscription_grant
 
 SITE = "http://127.0.0.1:8000"
 
@@ -50,8 +51,9 @@ def _site_url(settings):
 
 @pytest.mark.django_db
 class TestHome:
-    def test_home_has_search_categories_featured_and_cities(self, browser):
-        ListingFactory(title="Premium Hall", is_premium=True, city="Sydney", country="Australia")
+    def test_home_has_search_categories_featured_and_cities(self, browser, users):
+        subscription_grant(host=users["host"], by=users["admin"])
+        ListingFactory(host=users["host"], title="Premium Hall", is_premium=True, city="Sydney", country="Australia")
         OfficeListingFactory(title="Plain Desks", city="London", country="United Kingdom")
         page = html(browser.get("/"))
         assert title_of(page).startswith("Spacemarket")
