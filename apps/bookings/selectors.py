@@ -113,21 +113,40 @@ def listing_upcoming_bookings(*, listing_id, now: dt.datetime | None = None) -> 
 
 
 def listings_booked_between(start: dt.datetime, end: dt.datetime) -> QuerySet:
-    """Ids of listings booked whole over any part of [start, end): for the public search to exclude.
+    """Ids of listings with no room left over [start, end): for the public search to exclude.
 
-    Event spaces are booked whole, so any active hold removes them; an office space is removed
-    only when every offering it has is fully taken at some moment of the range (not computed
-    here: office spaces stay in the results and their offerings show availability on the page).
+    An event space is booked whole, so any time held (a pending, approved, ongoing, completed or
+    disputed booking, or an extension) over part of the range takes it out. An office space is
+    taken out only when every offering is full: the seats (units, for rooms and cabins) held over
+    the range add up to the offering's seats, counted the way the availability calendar counts a
+    day. One SQL subquery: only listings with time held in the range are looked at, through the
+    GiST index on the held time.
     """
     from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
+    from django.db.models import Exists, F, IntegerField, OuterRef, Subquery, Sum, Value
+    from django.db.models.functions import Coalesce
 
+    from apps.listings.models import Listing, PropertyType, SpaceOffering
+
+    window = DateTimeTZRange(start, end, "[)")
+    held = Occupancy.objects.filter(active=True, hold__overlap=window)
+    seats_held = (
+        held.filter(space_key=OuterRef("pk"))
+        .order_by()
+        .values("space_key")
+        .annotate(total=Sum("seats"))
+        .values("total")
+    )
+    free_offering = SpaceOffering.objects.annotate(
+        held=Coalesce(Subquery(seats_held, output_field=IntegerField()), Value(0))
+    ).filter(listing_id=OuterRef("pk"), held__lt=F("seats"))
     return (
-        Occupancy.objects.filter(
-            active=True, exclusive=True, extension__isnull=True, hold__overlap=DateTimeTZRange(start, end, "[)")
+        Listing.objects.filter(pk__in=held.values("listing_id"))
+        .filter(
+            Q(property_type=PropertyType.EVENT_SPACE)
+            | Q(~Exists(free_offering), property_type=PropertyType.OFFICE_SPACE)
         )
-        .filter(booking__offering__isnull=True)
-        .values_list("listing_id", flat=True)
-        .distinct()
+        .values_list("pk", flat=True)
     )
 
 

@@ -10,7 +10,7 @@ import json
 import re
 import uuid
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -387,16 +387,29 @@ def _is_uuid(value: str) -> bool:
 def available_between(queryset: QuerySet[Listing], start: date, end: date) -> QuerySet[Listing]:
     """Listings a renter could book from ``start`` to ``end`` (inclusive).
 
-    A listing qualifies when none of the range's days is one of its blocked dates and it opens
+    A listing qualifies when none of the range's days is one of its blocked dates, it opens
     on the first and the last day's weekdays (check-in and check-out; days in between on which
-    it is closed are simply not used). An empty ``opening_hours`` means open every day.
-    This is the one place the bookings work narrows further by existing bookings.
+    it is closed are simply not used), and it is not fully booked over those days (an event
+    space with any time held in them, an office space whose every offering is full: see
+    ``apps.bookings.selectors.listings_booked_between``). An empty ``opening_hours`` means open
+    every day.
     """
     days = [start + timedelta(days=offset) for offset in range((end - start).days + 1)]
     queryset = queryset.exclude(blocked_dates__overlap=days)
     for day in {WEEKDAYS[start.weekday()], WEEKDAYS[end.weekday()]}:
         queryset = queryset.exclude(opening_hours__contains={day: None})
-    return queryset
+    return queryset.exclude(pk__in=_booked_between(start, end))
+
+
+def _booked_between(start: date, end: date) -> QuerySet:
+    """Listings fully booked over the local days ``start`` to ``end`` (the bookings app decides)."""
+    from apps.bookings.selectors import listings_booked_between
+    from apps.bookings.times import LOCAL_TZ
+
+    return listings_booked_between(
+        datetime.combine(start, time(0), tzinfo=LOCAL_TZ),
+        datetime.combine(end + timedelta(days=1), time(0), tzinfo=LOCAL_TZ),
+    )
 
 
 def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:
