@@ -66,6 +66,15 @@ def _move_back(booking: Booking, days: int | dt.timedelta) -> Booking:
     return booking
 
 
+def _approve(booking: Booking, host) -> None:
+    """Approve as the host; a pay-now request is paid (its card held) first, as the rule asks."""
+    if booking.payment_preference == "payNow":
+        from apps.payments.seed import hold_demo_payment
+
+        hold_demo_payment(booking)
+    services.booking_update_status(booking_id=booking.pk, actor=host, status=BookingStatus.APPROVED)
+
+
 def seed(stdout) -> None:
     renter = User.objects.filter(email="renter@example.com").first()
     renter2 = User.objects.filter(email="renter2@example.com").first()
@@ -97,7 +106,7 @@ def seed(stdout) -> None:
     # Approved, with a pending extension.
     extended = _book(renter, main, 12, hours=3)
     if extended:
-        services.booking_update_status(booking_id=extended.pk, actor=host, status=BookingStatus.APPROVED)
+        _approve(extended, host)
         with contextlib.suppress(DomainError):
             services.extension_request(booking_id=extended.pk, renter=renter, hours=2)
 
@@ -109,11 +118,11 @@ def seed(stdout) -> None:
         )
     cancelled = _book(renter, second, 18)
     if cancelled:
-        services.booking_update_status(booking_id=cancelled.pk, actor=host, status=BookingStatus.APPROVED)
+        _approve(cancelled, host)
         services.booking_cancel_by_renter(booking_id=cancelled.pk, renter=renter, reason="Our plans changed.")
     host_cancelled = _book(renter2, second, 21)
     if host_cancelled:
-        services.booking_update_status(booking_id=host_cancelled.pk, actor=host, status=BookingStatus.APPROVED)
+        _approve(host_cancelled, host)
         services.booking_cancel_by_host(
             booking_id=host_cancelled.pk, actor=host, reason="A water leak closed the space."
         )
@@ -128,7 +137,7 @@ def seed(stdout) -> None:
         booking = _book(for_renter, listing, 30 + index * 3)
         if booking is None:
             continue
-        services.booking_update_status(booking_id=booking.pk, actor=listing.host, status=BookingStatus.APPROVED)
+        _approve(booking, listing.host)
         _move_back(booking, 60 + index * 7)
         services.bookings_complete_due()
         if index < len(reviews):
@@ -138,13 +147,13 @@ def seed(stdout) -> None:
             )
     disputed = _book(renter, second, 42)
     if disputed:
-        services.booking_update_status(booking_id=disputed.pk, actor=host, status=BookingStatus.APPROVED)
+        _approve(disputed, host)
         _move_back(disputed, 90)
         services.bookings_complete_due()
         services.booking_mark_disputed(booking_id=disputed.pk, actor=renter, reason="The projector did not work.")
     ongoing = _book(renter2, main, 45, hours=8)
     if ongoing:
-        services.booking_update_status(booking_id=ongoing.pk, actor=host, status=BookingStatus.APPROVED)
+        _approve(ongoing, host)
         started = timezone.now().replace(second=0, microsecond=0) - dt.timedelta(hours=1)
         started -= dt.timedelta(minutes=started.minute % 30)
         _move_back(ongoing, ongoing.check_in - started)

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Role
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
-from apps.listings.models import AddOn, Listing, PropertyType, SpaceOffering
+from apps.listings.models import AddOn, Listing, PaymentPreference, PropertyType, SpaceOffering
 
 from . import pricing
 from .models import (
@@ -516,6 +516,22 @@ def _offering_snapshot(offering: SpaceOffering | None) -> dict:
     }
 
 
+AWAITING_PAYMENT = (
+    "The renter has not paid for this request yet. You can approve it once the payment is authorised, or reject it now."
+)
+
+
+def _check_paid_before_approval(booking: Booking) -> None:
+    """A pay-now request is approved only once the renter's payment is authorised (held), so an
+    approved booking is always paid for. Pay-at-the-space requests need no online payment."""
+    if booking.payment_preference != PaymentPreference.PAY_NOW or booking.total_amount <= 0:
+        return
+    from apps.payments.selectors import booking_payment_held
+
+    if not booking_payment_held(booking_id=booking.pk, lock=True):
+        raise Conflict(AWAITING_PAYMENT, data={"awaitingPayment": True})
+
+
 @transaction.atomic
 def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -> tuple[Booking, str]:
     """Host or subHost approves or rejects a pending request. Returns the booking and a message."""
@@ -526,6 +542,7 @@ def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -
         raise Conflict(f"This booking is already {booking.status}; only pending requests can be answered.")
     now = timezone.now()
     if status == BookingStatus.APPROVED:
+        _check_paid_before_approval(booking)
         booking = _transition(booking.pk, BookingStatus.APPROVED, actor=actor, decided_at=now)
         if booking.check_in <= now:
             return booking, "Booking approved. Note: the booking date has already passed."

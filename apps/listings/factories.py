@@ -18,6 +18,7 @@ from .models import (
     ListingImage,
     ListingStatus,
     OfferingKind,
+    PaymentPreference,
     Period,
     PropertyType,
     SpaceOffering,
@@ -56,6 +57,8 @@ class ListingFactory(factory.django.DjangoModelFactory):
     space with a hot desk and a meeting space offering; pass ``offerings=[OfferingKind.PRIVATE_CABIN, ...]``
     to choose the offerings (each gets default prices for its periods), or ``offerings=[]`` for none.
     ``images=2`` adds that many image rows. ``ListingFactory(pending=True)`` leaves it waiting for review.
+    Payment is at the space by default (``payLater``), so a request can be approved without an online
+    payment; pass ``payment_preference=PaymentPreference.PAY_NOW`` where paying first matters.
     """
 
     class Meta:
@@ -99,6 +102,7 @@ class ListingFactory(factory.django.DjangoModelFactory):
     discount = Decimal("0")
     processing_fee = Decimal("3")
     commission_collection = Decimal("10")
+    payment_preference = PaymentPreference.PAY_LATER
 
     @factory.post_generation
     def offerings(obj, create, extracted, **kwargs):

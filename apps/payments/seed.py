@@ -83,6 +83,26 @@ def _premium_host(host: User, plan: Plan) -> None:
     )
 
 
+def hold_demo_payment(booking) -> Payment:
+    """A demo renter's card held for a pay-now request (as the local checkout would), so the host
+    may approve it; the approval then captures it through the usual hook."""
+    payment, _ = Payment.objects.get_or_create(
+        booking=booking,
+        defaults={
+            "listing": booking.listing,
+            "renter_id": booking.renter_id,
+            "host_id": booking.host_id,
+            "gateway": "local",
+            "total_amount": booking.total_amount,
+            "payment_id": f"pi_local_seed_{booking.pk.hex[:16]}",
+            "status": PaymentStatus.AUTHORIZED,
+            "authorized_at": booking.created_at,
+            "created_at": booking.created_at,
+        },
+    )
+    return payment
+
+
 def _booking_payments() -> int:
     from apps.bookings.models import Booking
 

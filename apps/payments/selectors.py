@@ -97,3 +97,18 @@ def payout_list_for(*, user, filters: dict[str, str]) -> QuerySet[Payout]:
     if start is not None:
         qs = qs.filter(requested_at__gte=start)
     return qs
+
+
+def booking_payment_held(*, booking_id, lock: bool = False) -> bool:
+    """True when the renter's payment for the booking is authorised (held) or already captured.
+
+    The bookings app asks before a host approves a pay-now request; ``lock`` holds the payment row
+    until the caller's transaction ends, so a checkout confirming at the same moment waits.
+    """
+    from .models import PaymentStatus
+
+    queryset = Payment.objects.filter(booking_id=booking_id)
+    if lock:
+        queryset = queryset.select_for_update()
+    status = queryset.values_list("status", flat=True).first()
+    return status in (PaymentStatus.AUTHORIZED, PaymentStatus.COMPLETED)
