@@ -150,6 +150,36 @@ def listings_booked_between(start: dt.datetime, end: dt.datetime) -> QuerySet:
     )
 
 
+# The local days each held time of a listing touches, with the seats held per day and space, and
+# whether the booking behind it is firm (not pending): one row per day, firmness and space.
+AVAILABILITY_DAYS_SQL = """
+SELECT held.day::date, held.firm, held.space_key, SUM(held.seats)::int
+FROM (
+    SELECT b.status <> 'pending' AS firm, o.space_key, o.seats,
+           generate_series(
+               GREATEST((lower(o.hold) AT TIME ZONE %(tz)s)::date, %(first)s::date),
+               LEAST(((upper(o.hold) - interval '1 microsecond') AT TIME ZONE %(tz)s)::date, %(last)s::date),
+               interval '1 day'
+           ) AS day
+    FROM bookings_occupancy o
+    JOIN bookings_booking b ON b.id = o.booking_id
+    WHERE o.listing_id = %(listing)s AND o.active AND o.hold && tstzrange(%(lower)s, %(upper)s, '[)')
+) held
+GROUP BY 1, 2, 3
+"""
+
+
+def _availability_params(listing_id, tz, start: dt.date, end: dt.date) -> dict:
+    return {
+        "tz": getattr(tz, "key", None) or str(tz),
+        "first": start,
+        "last": end - dt.timedelta(days=1),
+        "listing": listing_id,
+        "lower": dt.datetime.combine(start, dt.time(0), tzinfo=tz),
+        "upper": dt.datetime.combine(end, dt.time(0), tzinfo=tz),
+    }
+
+
 def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
     """occupiedDates, pendingDates and availableDates (yyyy-MM-dd in ``tz``) from ``start`` for ``days``.
 
@@ -159,35 +189,24 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
     as two). A date only pending requests touch is pending. Available dates are open, not
     blocked, not occupied and not pending.
     """
-    from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
+    from django.db import connection
 
     from apps.listings.models import PropertyType
 
     from .times import opening_for
 
     end = start + dt.timedelta(days=days)
-    window = DateTimeTZRange(
-        dt.datetime.combine(start, dt.time(0), tzinfo=tz), dt.datetime.combine(end, dt.time(0), tzinfo=tz), "[)"
-    )
-    rows = Occupancy.objects.filter(listing_id=listing.pk, active=True, hold__overlap=window).values_list(
-        "hold", "seats", "space_key", "booking__status"
-    )
     is_event = listing.property_type == PropertyType.EVENT_SPACE
     capacity = {} if is_event else {o.pk: o.seats for o in listing.space_offerings.all()}
     firm: dict[dt.date, dict] = {}
     pending: set[dt.date] = set()
-    for hold, seats, space_key, status in rows:
-        first = max(hold.lower.astimezone(tz).date(), start)
-        last_moment = hold.upper - dt.timedelta(microseconds=1)
-        last = min(last_moment.astimezone(tz).date(), end - dt.timedelta(days=1))
-        day = first
-        while day <= last:
-            if status == BookingStatus.PENDING:
-                pending.add(day)
+    with connection.cursor() as cursor:
+        cursor.execute(AVAILABILITY_DAYS_SQL, _availability_params(listing.pk, tz, start, end))
+        for day, is_firm, space_key, seats in cursor.fetchall():
+            if is_firm:
+                firm.setdefault(day, {})[space_key] = seats
             else:
-                per_space = firm.setdefault(day, {})
-                per_space[space_key] = per_space.get(space_key, 0) + seats
-            day += dt.timedelta(days=1)
+                pending.add(day)
     occupied = set()
     for day, per_space in firm.items():
         if is_event or (capacity and all(per_space.get(key, 0) >= cap for key, cap in capacity.items())):
