@@ -16,6 +16,7 @@ import {
   type HighDemandLocation,
   type ListingBrief,
   type LocationBar,
+  listPages,
   locationBars,
   type PopularHost,
   type PopularSpace,
@@ -317,13 +318,16 @@ type BookingRow = Pick<Booking, "_id" | "status" | "checkInDate" | "checkOutDate
   createdAt: string;
 };
 
-/** One page (10 rows) of a statistics list: its rows under `key`, and totalCount for the pages. */
+/**
+ * One page (10 rows) of a statistics list: its rows under `key`, and how many pages to offer
+ * (from totalCount, or from hasMore on the recent lists, which do not count every row).
+ */
 function usePagedList<Row>(path: string, key: string, page: number) {
   const load = useStatistics<Record<string, unknown>>(path, { page, limit: 10 });
   const data = load.state === "ready" ? load.data : null;
   const rows = (data?.[key] as Row[] | undefined) ?? [];
-  const totalCount = Number(data?.totalCount ?? 0);
-  return { load, rows, totalCount, data };
+  const totalPages = listPages(page, data as { totalCount?: number; hasMore?: boolean } | null);
+  return { load, rows, totalPages, data };
 }
 
 function bookingColumns(showMoney: boolean): Column<BookingRow>[] {
@@ -340,7 +344,7 @@ function bookingColumns(showMoney: boolean): Column<BookingRow>[] {
 
 function BookingListWidget({ role, path, dataKey, caption, viewAllHref, detail }: { role: string; path: string; dataKey: string; caption: string; viewAllHref: string; detail: string }) {
   const [page, setPage] = useState(1);
-  const { load, rows, totalCount } = usePagedList<BookingRow>(path, dataKey, page);
+  const { load, rows, totalPages } = usePagedList<BookingRow>(path, dataKey, page);
   return (
     <DataTable<BookingRow>
       role={role}
@@ -354,7 +358,7 @@ function BookingListWidget({ role, path, dataKey, caption, viewAllHref, detail }
       rowKey={(b) => b._id}
       loading={load.state === "loading"}
       page={page}
-      totalPages={Math.max(1, Math.ceil(totalCount / 10))}
+      totalPages={totalPages}
       onPage={setPage}
     />
   );
@@ -364,7 +368,7 @@ type ListingRow = ListingBrief & { isActive: boolean; createdAt: string; host: S
 
 function RecentListings({ role }: { role: string }) {
   const [page, setPage] = useState(1);
-  const { load, rows, totalCount } = usePagedList<ListingRow>("/api/dashboard/recent-listings", "listings", page);
+  const { load, rows, totalPages } = usePagedList<ListingRow>("/api/dashboard/recent-listings", "listings", page);
   return (
     <DataTable<ListingRow>
       role={role}
@@ -382,7 +386,7 @@ function RecentListings({ role }: { role: string }) {
       rowKey={(l) => l._id}
       loading={load.state === "loading"}
       page={page}
-      totalPages={Math.max(1, Math.ceil(totalCount / 10))}
+      totalPages={totalPages}
       onPage={setPage}
     />
   );
@@ -406,7 +410,7 @@ const PAYOUT_FILTERS = [
 function PayoutRequests({ role }: { role: string }) {
   const [status, setStatus] = useState("onhold");
   const [page, setPage] = useState(1);
-  const { load, rows, totalCount, data } = usePagedList<PayoutRow>(`/api/dashboard/payout-requests/${status}`, "payouts", page);
+  const { load, rows, totalPages, data } = usePagedList<PayoutRow>(`/api/dashboard/payout-requests/${status}`, "payouts", page);
   const totalAmount = (data as { totalAmount?: string } | null)?.totalAmount;
   return (
     <DataTable<PayoutRow>
@@ -438,7 +442,7 @@ function PayoutRequests({ role }: { role: string }) {
       rowKey={(p) => p._id}
       loading={load.state === "loading"}
       page={page}
-      totalPages={Math.max(1, Math.ceil(totalCount / 10))}
+      totalPages={totalPages}
       onPage={setPage}
     />
   );

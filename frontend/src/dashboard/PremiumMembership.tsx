@@ -111,34 +111,37 @@ export function PremiumModal({
           {plans.length === 0 ? (
             <p className="dash-empty">No plans are available right now.</p>
           ) : (
-            <ul className="dash-plans" role="radiogroup" aria-label="Plans">
-              {plans.map((plan) => (
-                <li key={plan._id}>
-                  <label className={`dash-plan${plan._id === selected ? " is-selected" : ""}`}>
-                    <input
-                      type="radio"
-                      name="plan"
-                      value={plan._id}
-                      checked={plan._id === selected}
-                      onChange={() => setSelected(plan._id)}
-                    />
-                    <span>
-                      <strong>{plan.planName}</strong> · {money(plan.totalAmount)} / year
-                      {plan.description && <span className="dash-note"> {plan.description}</span>}
-                      {plan.features && plan.features.length > 0 && (
-                        <ul>
-                          {plan.features.map((feature, index) => (
-                            <li key={index}>
-                              <strong>{feature.bold}</strong> {feature.normal}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <fieldset className="dash-plans-set">
+              <legend className="visually-hidden">Plans</legend>
+              <ul className="dash-plans">
+                {plans.map((plan) => (
+                  <li key={plan._id}>
+                    <label className={`dash-plan${plan._id === selected ? " is-selected" : ""}`}>
+                      <input
+                        type="radio"
+                        name="plan"
+                        value={plan._id}
+                        checked={plan._id === selected}
+                        onChange={() => setSelected(plan._id)}
+                      />
+                      <span>
+                        <strong>{plan.planName}</strong> · {money(plan.totalAmount)} / year
+                        {plan.description && <span className="dash-note"> {plan.description}</span>}
+                        {plan.features && plan.features.length > 0 && (
+                          <ul>
+                            {plan.features.map((feature, index) => (
+                              <li key={index}>
+                                <strong>{feature.bold}</strong> {feature.normal}
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
           )}
           <p className="dash-note">{NON_REFUNDABLE_TEXT}</p>
           <p className="dash-note">{DELETION_TEXT}</p>

@@ -6,6 +6,7 @@ import {
   amenityBars,
   COLOUR_SHADES,
   countryBars,
+  listPages,
   locationBars,
   percentText,
   percentValue,
@@ -144,6 +145,17 @@ describe("people and roles", () => {
   });
 });
 
+describe("list pages", () => {
+  it("counts pages from totalCount, or offers the next page while hasMore", () => {
+    expect(listPages(1, { totalCount: 0 })).toBe(1);
+    expect(listPages(1, { totalCount: 21 })).toBe(3);
+    expect(listPages(1, { hasMore: true })).toBe(2);
+    expect(listPages(3, { hasMore: true })).toBe(4);
+    expect(listPages(3, { hasMore: false })).toBe(3);
+    expect(listPages(2, null)).toBe(2);
+  });
+});
+
 describe("statistic overview", () => {
   it("uses the server's labels and the newest period's year", () => {
     const entries = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].map((label, index) => ({
@@ -170,7 +182,7 @@ describe("admin widgets", () => {
     };
     const fetch = vi.fn(async (url: string) => {
       const path = url.split("?")[0];
-      const data = answers[path] ?? (path.includes("geo-chart") ? { geoChart: {}, progressBars: [], total: 0 } : path.includes("amenities") ? { highDemandAmenities: [] } : path.includes("total-users") ? { totalUsers: 0, roles: [] } : path.includes("popular") ? [] : { totalCount: 0, bookings: [], requests: [], reservations: [], listings: [] });
+      const data = answers[path] ?? (path.includes("geo-chart") ? { geoChart: {}, progressBars: [], total: 0 } : path.includes("amenities") ? { highDemandAmenities: [] } : path.includes("total-users") ? { totalUsers: 0, roles: [] } : path.includes("popular") ? [] : { hasMore: false, bookings: [], requests: [], reservations: [], listings: [] });
       return new Response(JSON.stringify({ message: "ok", data }), { status: 200, headers: { "Content-Type": "application/json" } });
     });
     vi.stubGlobal("fetch", fetch);

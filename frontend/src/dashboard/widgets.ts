@@ -248,6 +248,16 @@ export function userRoleBars(users: TotalUsers | null | undefined): { role: stri
   }));
 }
 
+/**
+ * Pages to offer for a list: from totalCount when the API counts (10 a page), else up to the next
+ * page while hasMore says older rows follow (the recent lists do not count every row).
+ */
+export function listPages(page: number, data: { totalCount?: number; hasMore?: boolean } | null | undefined): number {
+  if (!data) return Math.max(1, page);
+  if (typeof data.totalCount === "number") return Math.max(1, Math.ceil(data.totalCount / 10));
+  return data.hasMore ? page + 1 : Math.max(1, page);
+}
+
 /** Which widgets a role gets: the platform widgets for admin and moderator; money and payouts for the admin. */
 export function widgetsFor(role: string): string[] {
   if (role === "admin") {

@@ -310,18 +310,18 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
           <h3>Price</h3>
           <dl>
             {(details.prices ?? []).map((line, index) => (
-              <span key={index} style={{ display: "contents" }}>
+              <div key={index} style={{ display: "contents" }}>
                 <dt>
                   {line.duration} × {line.priceDuration}
                 </dt>
                 <dd>{money(line.total)}</dd>
-              </span>
+              </div>
             ))}
             {(booking.servicesAndAddOns ?? []).map((service) => (
-              <span key={service.title} style={{ display: "contents" }}>
+              <div key={service.title} style={{ display: "contents" }}>
                 <dt>{service.title}</dt>
                 <dd>{money(service.price)}</dd>
-              </span>
+              </div>
             ))}
             <dt>
               <strong>Total</strong>
