@@ -70,6 +70,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking/booking-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["booking_booking_requests_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/booking/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["booking_booking_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["booking_calendar_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/cancel/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description The renter cancels (refund by the cancellation policy) or the host side cancels (reason required). */
+        patch: operations["booking_cancel_partial_update"];
+        trace?: never;
+    };
+    "/api/booking/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["booking_create_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/extend/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["booking_extend_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/get-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["booking_get_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/quote/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A price quote for a step of the booking flow, from the same pricing code as the booking. */
+        post: operations["booking_quote_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/update-extend-status/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["booking_update_extend_status_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/update-status/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["booking_update_status_partial_update"];
+        trace?: never;
+    };
     "/api/chat/attachment/{attachment_id}": {
         parameters: {
             query?: never;
@@ -426,6 +588,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/availability-statistics/{interval}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Occupied and available spaces per period
+         * @description week: this week, Sunday to Saturday; month: this year, January to December; year: the last 10 years. Periods are days, months and years in America/New_York.
+         */
+        get: operations["dashboard_availability_statistics_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/cancelled-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest cancelled bookings */
+        get: operations["dashboard_cancelled_bookings_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/geo-chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confirmed bookings per country, with progress bars */
+        get: operations["dashboard_geo_chart_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/get-dashboard-numbers/{interval}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stat cards for this week, month or year
+         * @description Renter: its own bookings and payments; host and subHost: their listings'; admin and moderator: the platform's, plus eventSpaceCount, workSpaceCount and totalUsers. totalRentPaid is absent for a moderator; totalRevenue is given to the admin only.
+         */
+        get: operations["dashboard_get_dashboard_numbers_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/high-demand-amenities/{property_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 10 amenities of the most booked listings; the path names a property type or all */
+        get: operations["dashboard_high_demand_amenities_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/high-demand-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 10 cities with the most confirmed bookings */
+        get: operations["dashboard_high_demand_locations_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/listing-statistics/{interval}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Listings added per period by property type
+         * @description week: this week, Sunday to Saturday; month: this year, January to December; year: the last 10 years. Periods are days, months and years in America/New_York.
+         */
+        get: operations["dashboard_listing_statistics_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/new-reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest confirmed bookings still to come or under way */
+        get: operations["dashboard_new_reservations_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/payment-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Newest invoices and credit notes (the Recent invoices table)
+         * @description Renter: its own; host and subHost: their listings'; admin: all. Not for moderator.
+         */
+        get: operations["dashboard_payment_invoices_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/payout-requests/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest payout requests with a status (all, onhold, released, failed) */
+        get: operations["dashboard_payout_requests_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/pending-counter": {
         parameters: {
             query?: never;
@@ -441,6 +785,276 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/popular-hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 10 hosts with the most confirmed bookings */
+        get: operations["dashboard_popular_hosts_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/popular-spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 10 spaces with the most confirmed bookings */
+        get: operations["dashboard_popular_spaces_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/property-statistics/{interval}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bookings per period by property type (the Statistic overview chart)
+         * @description week: this week, Sunday to Saturday; month: this year, January to December; year: the last 10 years. Periods are days, months and years in America/New_York. One entry per period, oldest first, each counting the booking requests made in it, per property type of the listing.
+         */
+        get: operations["dashboard_property_statistics_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/recent-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest bookings, any status */
+        get: operations["dashboard_recent_bookings_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/recent-listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest listings (not deleted) */
+        get: operations["dashboard_recent_listings_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/recent-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest booking requests waiting for the host */
+        get: operations["dashboard_recent_requests_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/revenue-statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue and commission per period
+         * @description week: this week, Sunday to Saturday; month: this year, January to December; year: the last 10 years. Periods are days, months and years in America/New_York. Admin: the platform; host and subHost: their listings.
+         */
+        get: operations["dashboard_revenue_statistics_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/total-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts by role (not deleted) */
+        get: operations["dashboard_total_users_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispute/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Raise a dispute on a booking (its renter or host); the booking becomes disputed
+         * @description Multipart: `bookingId`, `reason`, and up to 5 evidence `files` (images or PDFs, 10 MB each). JSON without files is accepted too. One open dispute per booking.
+         */
+        post: operations["dispute_create_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispute/dispute-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Decided disputes the caller may see, with refunds (approved) and reasons (rejected)
+         * @description `filters[status]=approved` leaves only disputes that refunded money.
+         */
+        get: operations["dispute_dispute_payments_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispute/dispute-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending disputes: all for admin and moderator, the host's for host and subHost (oldest first) */
+        get: operations["dispute_dispute_requests_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispute/evidence/{evidence_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an evidence file of a dispute the caller may see */
+        get: operations["dispute_evidence_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispute/get-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's disputes (renter: own; host and subHost: the host's; admin and moderator: all) */
+        get: operations["dispute_get_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispute/get-single/{dispute_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One dispute (its renter, its host's side, admin and moderator only) */
+        get: operations["dispute_get_single_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dispute/update-status/{dispute_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve a pending dispute with a refund, or reject it with a reason
+         * @description `status` approved with `refundAmount` (more than 0, at most what was paid less earlier refunds; refunded through the payment provider), or rejected with `reason`. A decision is final.
+         */
+        patch: operations["dispute_update_status_partial_update"];
         trace?: never;
     };
     "/api/facilities/add": {
@@ -557,6 +1171,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoice/get-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["invoice_get_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/pdf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["invoice_pdf_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listing/calendar-url/{listing_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The private calendar URL of one of the host's listings (anyone holding it can read the feed). */
+        get: operations["listing_calendar_url_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listing/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listing_calendar_.ics_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/listing/create": {
         parameters: {
             query?: never;
@@ -613,6 +1292,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listing_get_all_requests_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listing/get-availability/{listing_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listing_get_availability_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -839,6 +1534,57 @@ export interface paths {
         patch: operations["notifications_mark_as_read_partial_update"];
         trace?: never;
     };
+    "/api/notifications/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID public key (applicationServerKey for PushManager.subscribe) */
+        get: operations["notifications_push_public_key_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/push/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save this browser's push subscription for the signed-in user */
+        post: operations["notifications_push_subscribe_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/push/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forget this browser's push subscription */
+        post: operations["notifications_push_unsubscribe_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/update/{notification_id}": {
         parameters: {
             query?: never;
@@ -856,6 +1602,56 @@ export interface paths {
         patch: operations["notifications_update_partial_update"];
         trace?: never;
     };
+    "/api/payment/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payment_checkout_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/checkout-success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The success page's confirmation of a booking or extension checkout (the webhook does the same). */
+        put: operations["payment_checkout_success_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/get-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Moderators run the platform but do not see money (spec: only the admin sees payouts). */
+        get: operations["payment_get_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/get-all-host-subscription": {
         parameters: {
             query?: never;
@@ -864,6 +1660,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["payment_get_all_host_subscription_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/get-single/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["payment_get_single_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -921,6 +1733,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payout/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["payout_balance_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/get-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Host and subHost: their own payouts. Admin: every payout request. */
+        get: operations["payout_get_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payout_request_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payout/update-status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["payout_update_status_partial_update"];
+        trace?: never;
+    };
     "/api/plans/get-all": {
         parameters: {
             query?: never;
@@ -932,6 +1809,22 @@ export interface paths {
         get: operations["plans_get_all_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reviews_add_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1605,6 +2498,171 @@ export interface components {
          * @enum {string}
          */
         AvailabilityEnum: "available" | "availableSoon" | "unavailable";
+        AvailabilityPeriod: {
+            /** @description Sun..Sat (week), Jan..Dec (month) or the year (year). */
+            label: string;
+            year: number;
+            /**
+             * Format: date
+             * @description First day of the period (America/New_York).
+             */
+            startDate: string;
+            /** @description Live listings in scope (approved, active, not deleted). */
+            totalSpaces: number;
+            /** @description Of those, with a confirmed booking starting in the period. */
+            occupied: number;
+            available: number;
+            /** Format: decimal */
+            occupiedPercentage: string;
+            /** Format: decimal */
+            availablePercentage: string;
+        };
+        AvailabilityStatisticsResponse: {
+            data: components["schemas"]["AvailabilityPeriod"][];
+            message: string;
+        };
+        Balance: {
+            /** Format: decimal */
+            available: string;
+            /** Format: decimal */
+            pending: string;
+            /** Format: decimal */
+            paid: string;
+        };
+        BookingCalendarResponse: {
+            data: unknown;
+            message: string;
+        };
+        BookingCancelResponse: {
+            data: unknown;
+            message: string;
+        };
+        BookingCreateResponse: {
+            data: unknown;
+            message: string;
+        };
+        BookingDetailResponse: {
+            data: unknown;
+            message: string;
+        };
+        BookingDetailsInputRequest: {
+            /** Format: uuid */
+            listingId: string;
+            /** Format: uuid */
+            spaceOffering?: string | null;
+            checkInDate: string;
+            checkOutDate?: string;
+            startTime: string;
+            endTime: string;
+            guests?: number | null;
+            seats?: number | null;
+            servicesAndAddOns?: string[];
+        };
+        BookingListResponse: {
+            data: components["schemas"]["BookingListResponseData"];
+            message: string;
+        };
+        BookingListResponseData: {
+            bookings: components["schemas"]["BookingSchema"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        BookingQuoteResponse: {
+            data: unknown;
+            message: string;
+        };
+        BookingRequestsResponse: {
+            data: components["schemas"]["BookingRequestsResponseData"];
+            message: string;
+        };
+        BookingRequestsResponseData: {
+            bookings: components["schemas"]["BookingSchema"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        BookingRow: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: string;
+            listing: components["schemas"]["ListingBrief"];
+            /** Format: uuid */
+            listingId: string;
+            renter: components["schemas"]["StatPerson"];
+            host: components["schemas"]["StatPerson"];
+            /** @description dd-MM-yyyy, America/New_York */
+            readonly checkInDate: string;
+            /** @description dd-MM-yyyy, America/New_York */
+            readonly checkOutDate: string;
+            /** @description 12-hour, America/New_York */
+            readonly startTime: string;
+            /** @description 12-hour, America/New_York */
+            readonly endTime: string;
+            guests: number;
+            /** Format: decimal */
+            price: string;
+            /** Format: decimal */
+            totalAmount: string;
+            cancellationReason: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description What a booking looks like in the API (for the OpenAPI schema; built by BookingSerializer). */
+        BookingSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description dd-MM-yyyy, America/New_York */
+            checkInDate: string;
+            checkOutDate: string;
+            /** @description hh:mm AM/PM */
+            startTime: string;
+            endTime: string;
+            status: components["schemas"]["BookingSchemaStatusEnum"];
+            /** Format: decimal */
+            price: string;
+            /** Format: decimal */
+            totalAmount: string;
+            guests: number;
+            seats: number;
+            renter: unknown;
+            host: unknown;
+            listingId: unknown;
+            spaceOffering: unknown;
+            servicesAndAddOns: unknown;
+            paymentDetails: unknown;
+            extendBooking: unknown;
+            rejectReason: string;
+            cancellationReason: string;
+            /** Format: decimal */
+            refundAmount: string | null;
+        };
+        /**
+         * @description * `pending` - Pending
+         *     * `approved` - Approved
+         *     * `rejected` - Rejected
+         *     * `cancelled` - Cancelled
+         *     * `expired` - Expired
+         *     * `ongoing` - Ongoing
+         *     * `completed` - Completed
+         *     * `disputed` - Disputed
+         * @enum {string}
+         */
+        BookingSchemaStatusEnum: "pending" | "approved" | "rejected" | "cancelled" | "expired" | "ongoing" | "completed" | "disputed";
+        BookingStatusResponse: {
+            data: unknown;
+            message: string;
+        };
         /**
          * @description * `flexible` - Flexible
          *     * `moderate` - Moderate
@@ -1612,17 +2670,39 @@ export interface components {
          * @enum {string}
          */
         CancellationPolicyEnum: "flexible" | "moderate" | "strict";
+        CancelledBookings: {
+            data: components["schemas"]["CancelledBookingsData"];
+            message: string;
+        };
+        CancelledBookingsData: {
+            bookings: components["schemas"]["BookingRow"][];
+            page: number;
+            limit: number;
+            /** @description Whether older rows follow. */
+            hasMore: boolean;
+        };
         /** @description Add or edit an amenity or facility. */
         CatalogueInputRequest: {
             name?: string;
             icon?: string;
             isActive?: boolean;
         };
+        /** @description An amenity or a facility (same fields). */
         CatalogueItem: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            name: string;
+            icon?: string;
+            isActive?: boolean;
+        };
+        CatalogueItemResponse: {
             data: components["schemas"]["CatalogueItem"];
             message: string;
         };
-        CatalogueItemUpdated: {
+        CatalogueItemUpdatedResponse: {
             data: components["schemas"]["CatalogueItem"];
             message: string;
         };
@@ -1643,6 +2723,27 @@ export interface components {
         };
         ChatRead: {
             updated: number;
+        };
+        CheckoutConfirm: {
+            data: components["schemas"]["CheckoutConfirmData"];
+            message: string;
+        };
+        CheckoutConfirmData: {
+            payment: components["schemas"]["Payment"];
+        };
+        CheckoutInputRequest: {
+            bookingId: string;
+            extensionId?: string | null;
+            /** @default  */
+            redirectUrl?: string;
+        };
+        CheckoutResponse: {
+            data: components["schemas"]["CheckoutResult"];
+            message: string;
+        };
+        CheckoutResult: {
+            /** Format: uri */
+            url: string;
         };
         CmsPageResponse: {
             data: components["schemas"]["Page"];
@@ -1730,6 +2831,206 @@ export interface components {
             data: components["schemas"]["Conversation"];
             message: string;
         };
+        DashboardNumbers: {
+            /** @description Booking requests made in the period. */
+            totalBooking: number;
+            /**
+             * Format: decimal
+             * @description Paid in the period (less refunds). Not for moderator.
+             */
+            totalRentPaid?: string;
+            /** @description Spaces with a confirmed booking in the period. */
+            totalSpaceOccupied: number;
+            /** @description Requests made in the period and cancelled. */
+            cancelledRequestsCount: number;
+            /** @description Admin, moderator: event spaces added. */
+            eventSpaceCount?: number;
+            /** @description Admin, moderator: work spaces added. */
+            workSpaceCount?: number;
+            /** @description Admin, moderator: accounts opened. */
+            totalUsers?: number;
+            /**
+             * Format: decimal
+             * @description Admin: paid on the platform.
+             */
+            totalRevenue?: string;
+        };
+        DashboardNumbersResponse: {
+            data: components["schemas"]["DashboardNumbers"];
+            message: string;
+        };
+        DisputeBookingRef: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: string;
+            /** @description dd-MM-yyyy, America/New_York */
+            checkInDate: string;
+            checkOutDate: string;
+            startTime: string;
+            endTime: string;
+            /** Format: decimal */
+            totalAmount: string;
+        };
+        DisputeCreateInputRequest: {
+            /** Format: uuid */
+            bookingId: string;
+            reason: string;
+            /** @description Evidence: images or PDFs, 10 MB each, at most 5. */
+            files?: string[];
+        };
+        DisputeCreateResponse: {
+            data: components["schemas"]["DisputeSchema"];
+            message: string;
+        };
+        DisputeDecidedBy: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            fullName: string;
+            role: string;
+        };
+        DisputeDetailResponse: {
+            data: components["schemas"]["DisputeSchema"];
+            message: string;
+        };
+        DisputeEvidenceFile: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            name: string;
+            contentType: string;
+            size: number;
+            /** @description Served only to the parties and staff. */
+            url: string;
+        };
+        DisputeListResponse: {
+            data: components["schemas"]["DisputeListResponseData"];
+            message: string;
+        };
+        DisputeListResponseData: {
+            disputes: components["schemas"]["DisputeSchema"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        DisputeListingRef: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            slug: string;
+            status: string;
+            propertyType: string;
+            isDeleted: boolean;
+        };
+        DisputePaymentRef: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: string;
+            /** Format: decimal */
+            totalAmount: string;
+            /** Format: decimal */
+            extendedAmount: string;
+            /** Format: decimal */
+            refundedAmount: string;
+            paymentId: string;
+        };
+        DisputePaymentsResponse: {
+            data: components["schemas"]["DisputePaymentsResponseData"];
+            message: string;
+        };
+        DisputePaymentsResponseData: {
+            disputes: components["schemas"]["DisputeSchema"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        DisputePerson: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            firstName: string;
+            lastName: string;
+            fullName: string;
+            /** Format: email */
+            email: string;
+            role: string;
+            isDeleted: boolean;
+        };
+        DisputeRaisedBy: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            role: components["schemas"]["Role6bdEnum"];
+        };
+        DisputeRequestsResponse: {
+            data: components["schemas"]["DisputeRequestsResponseData"];
+            message: string;
+        };
+        DisputeRequestsResponseData: {
+            disputes: components["schemas"]["DisputeSchema"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        /** @description What a dispute looks like in the API (built by ``dispute_payload``). */
+        DisputeSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: components["schemas"]["StatusE94Enum"];
+            reason: string;
+            /** @description Set when rejected. */
+            rejectReason: string;
+            /**
+             * Format: decimal
+             * @description What this dispute refunded.
+             */
+            refundAmount: string | null;
+            /**
+             * Format: decimal
+             * @description All refunds on the booking's payment.
+             */
+            refundedAmount: string | null;
+            bookingId: components["schemas"]["DisputeBookingRef"];
+            listingId: components["schemas"]["DisputeListingRef"];
+            renterId: components["schemas"]["DisputePerson"];
+            hostId: components["schemas"]["DisputePerson"];
+            raisedBy: components["schemas"]["DisputeRaisedBy"];
+            paymentId: components["schemas"]["DisputePaymentRef"] | null;
+            evidence: components["schemas"]["DisputeEvidenceFile"][];
+            decidedBy: components["schemas"]["DisputeDecidedBy"] | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            canDecide: boolean;
+        };
+        DisputeStatusResponse: {
+            data: components["schemas"]["DisputeSchema"];
+            message: string;
+        };
         EmailChangeInputRequest: {
             /** Format: email */
             email: string;
@@ -1751,6 +3052,31 @@ export interface components {
             errors: {
                 [key: string]: string[];
             };
+        };
+        ExtendBookingResponse: {
+            data: unknown;
+            message: string;
+        };
+        ExtendInputRequest: {
+            /** @default 0 */
+            additionalHours?: number;
+            /** @default 0 */
+            additionalDays?: number;
+            /** @default 0 */
+            additionalWeeks?: number;
+            /** @default 0 */
+            additionalMonths?: number;
+        };
+        ExtendStatusInputRequest: {
+            status: components["schemas"]["StatusDc7Enum"];
+            /** Format: uuid */
+            requestId: string;
+            /** @default  */
+            reason?: string | null;
+        };
+        ExtendStatusResponse: {
+            data: unknown;
+            message: string;
         };
         FavouritePage: {
             data: components["schemas"]["FavouritePageData"];
@@ -1778,6 +3104,18 @@ export interface components {
          * @enum {string}
          */
         GenderEnum: "male" | "female" | "other";
+        GeoChart: {
+            /** @description Country to confirmed bookings. */
+            geoChart: {
+                [key: string]: number;
+            };
+            progressBars: components["schemas"]["ProgressBar"][];
+            total: number;
+        };
+        GeoChartResponse: {
+            data: components["schemas"]["GeoChart"];
+            message: string;
+        };
         GrantPremiumInputRequest: {
             /** Format: date-time */
             nextBillingDate?: string | null;
@@ -1785,6 +3123,43 @@ export interface components {
         GrantResponse: {
             data: components["schemas"]["Subscription"];
             message: string;
+        };
+        HighDemandAmenities: {
+            data: components["schemas"]["HighDemandAmenitiesData"];
+            message: string;
+        };
+        HighDemandAmenitiesData: {
+            highDemandAmenities: components["schemas"]["HighDemandAmenity"][];
+        };
+        HighDemandAmenity: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            name: string;
+            icon: string;
+            /** @description Confirmed bookings of listings offering it. */
+            count: number;
+            /** Format: decimal */
+            percentage: string;
+        };
+        HighDemandLocation: {
+            city: string;
+            country: string;
+            /** @description Confirmed bookings of listings in this city. */
+            count: number;
+            /** Format: decimal */
+            percentage: string;
+            /** @description Black, Yellow, Blue, Green for the top four. */
+            colour: string | null;
+        };
+        HighDemandLocations: {
+            data: components["schemas"]["HighDemandLocationsData"];
+            message: string;
+        };
+        HighDemandLocationsData: {
+            highDemandLocations: components["schemas"]["HighDemandLocation"][];
         };
         HostList: {
             data: components["schemas"]["HostListData"];
@@ -1839,6 +3214,10 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        IcalUrlResponse: {
+            data: unknown;
+            message: string;
+        };
         /**
          * @description * `year` - Year
          * @enum {string}
@@ -1849,6 +3228,34 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
+        };
+        Invoice: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            number: string;
+            kind: string;
+            /** Format: decimal */
+            amount: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            payment: components["schemas"]["Payment"];
+            readonly status: string;
+        };
+        InvoiceList: {
+            data: components["schemas"]["InvoiceListData"];
+            message: string;
+        };
+        InvoiceListData: {
+            invoices: components["schemas"]["Invoice"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
         };
         /**
          * @description A listing as the dashboard and the public pages' islands read it (spec section 3).
@@ -1929,6 +3336,23 @@ export interface components {
             readonly updatedAt: string;
             /** Format: date-time */
             readonly approvedAt: string | null;
+        };
+        ListingAvailabilityResponse: {
+            data: unknown;
+            message: string;
+        };
+        ListingBrief: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            slug: string;
+            title: string;
+            status: string;
+            propertyType: string;
+            city: string;
+            country: string;
         };
         /** @description Documents the flat card ``search.cards`` builds (it is not used to build it: see there). */
         ListingCard: {
@@ -2061,6 +3485,8 @@ export interface components {
             cancellationPolicy?: components["schemas"]["CancellationPolicyEnum"];
             /** @default available */
             availability?: components["schemas"]["AvailabilityEnum"];
+            /** @description Feature the listing (premium hosts only): shown first in public search with a Premium badge. */
+            isPremium?: boolean;
             amenities?: string[];
             facilities?: string[];
         };
@@ -2138,6 +3564,30 @@ export interface components {
         };
         ListingResponse: {
             data: components["schemas"]["Listing"];
+            message: string;
+        };
+        ListingRow: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            slug: string;
+            title: string;
+            status: string;
+            propertyType: string;
+            city: string;
+            country: string;
+            isActive: boolean;
+            readonly image: string | null;
+            /** Format: decimal */
+            rating: string;
+            /** Format: date-time */
+            createdAt: string;
+            host: components["schemas"]["StatPerson"];
+        };
+        ListingStatisticsResponse: {
+            data: components["schemas"]["TypedPeriod"][];
             message: string;
         };
         /**
@@ -2295,6 +3745,17 @@ export interface components {
             name: string;
             icon: string;
         };
+        NewReservations: {
+            data: components["schemas"]["NewReservationsData"];
+            message: string;
+        };
+        NewReservationsData: {
+            reservations: components["schemas"]["BookingRow"][];
+            page: number;
+            limit: number;
+            /** @description Whether older rows follow. */
+            hasMore: boolean;
+        };
         /** @description The shape of ``services.notification_payload`` (the views use that function; this documents it). */
         Notification: {
             /**
@@ -2440,9 +3901,31 @@ export interface components {
             token: string;
             refreshToken: string;
         };
+        PatchedCancelInputRequest: {
+            /** @default  */
+            reason?: string;
+        };
+        PatchedDisputeStatusInputRequest: {
+            status?: components["schemas"]["StatusDc7Enum"];
+            /**
+             * Format: decimal
+             * @description Required when approving: the amount to refund (full or partial).
+             */
+            refundAmount?: string | null;
+            /**
+             * @description Required when rejecting; shown to the renter and the host.
+             * @default
+             */
+            reason?: string | null;
+        };
         PatchedNotificationUpdateInputRequest: {
             read?: boolean;
             seen?: boolean;
+        };
+        PatchedPayoutStatusInputRequest: {
+            status?: components["schemas"]["PayoutStatusInputStatusEnum"];
+            /** @default  */
+            note?: string;
         };
         /** @description Staff decision on a listing request. */
         PatchedReviewInputRequest: {
@@ -2455,10 +3938,87 @@ export interface components {
         PatchedToggleActiveInputRequest: {
             isActive?: boolean | null;
         };
-        PatchedVerificationDecisionInputRequest: {
-            status?: components["schemas"]["VerificationDecisionInputStatusEnum"];
+        PatchedUpdateStatusInputRequest: {
+            status?: components["schemas"]["StatusDc7Enum"];
             /** @default  */
             reason?: string;
+        };
+        PatchedVerificationDecisionInputRequest: {
+            status?: components["schemas"]["StatusDc7Enum"];
+            /** @default  */
+            reason?: string;
+        };
+        Payment: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            listingId: components["schemas"]["PaymentListing"];
+            /** Format: uuid */
+            bookingId: string;
+            renter: components["schemas"]["PaymentParty"];
+            /** Format: uuid */
+            renterId: string;
+            host: components["schemas"]["PaymentParty"];
+            /** Format: decimal */
+            totalAmount: string;
+            /** Format: decimal */
+            extendedAmount: string;
+            /** Format: decimal */
+            refundedAmount: string;
+            status: string;
+            /** @description Dashboard display: a completed payment is paid, anything else unpaid. */
+            readonly displayStatus: string;
+            type: string;
+            paymentId: string;
+        };
+        PaymentInvoices: {
+            data: components["schemas"]["PaymentInvoicesData"];
+            message: string;
+        };
+        PaymentInvoicesData: {
+            invoices: components["schemas"]["Invoice"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        PaymentList: {
+            data: components["schemas"]["PaymentListData"];
+            message: string;
+        };
+        PaymentListData: {
+            payments: components["schemas"]["Payment"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        PaymentListing: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            slug: string;
+            propertyType: string;
+        };
+        PaymentParty: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string;
         };
         /**
          * @description * `payNow` - Pay now
@@ -2466,6 +4026,75 @@ export interface components {
          * @enum {string}
          */
         PaymentPreferenceEnum: "payNow" | "payLater";
+        PaymentSingle: {
+            data: components["schemas"]["PaymentSingleData"];
+            message: string;
+        };
+        PaymentSingleData: {
+            payment: components["schemas"]["Payment"];
+        };
+        Payout: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            host: components["schemas"]["PaymentParty"];
+            /** Format: decimal */
+            amount: string;
+            status: string;
+            statusLabel: string;
+            method: string;
+            transferId: string;
+            note: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string;
+        };
+        PayoutBalance: {
+            data: components["schemas"]["Balance"];
+            message: string;
+        };
+        PayoutDecided: {
+            data: components["schemas"]["Payout"];
+            message: string;
+        };
+        PayoutList: {
+            data: components["schemas"]["PayoutListData"];
+            message: string;
+        };
+        PayoutListData: {
+            payouts: components["schemas"]["Payout"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        PayoutRequested: {
+            data: components["schemas"]["Payout"];
+            message: string;
+        };
+        PayoutRequests: {
+            data: components["schemas"]["PayoutRequestsData"];
+            message: string;
+        };
+        PayoutRequestsData: {
+            payouts: components["schemas"]["Payout"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        /**
+         * @description * `released` - released
+         *     * `onhold` - onhold
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        PayoutStatusInputStatusEnum: "released" | "onhold" | "failed";
         PendingCounter: {
             pendingBookings: number;
             pendingDisputes: number;
@@ -2517,6 +4146,27 @@ export interface components {
             data: components["schemas"]["Plan"][];
             message: string;
         };
+        PopularHost: {
+            host: components["schemas"]["StatPerson"];
+            totalBookings: number;
+            /**
+             * Format: decimal
+             * @description Share of all confirmed bookings.
+             */
+            percentage: string;
+        };
+        PopularHostsResponse: {
+            data: components["schemas"]["PopularHost"][];
+            message: string;
+        };
+        PopularSpace: {
+            listing: components["schemas"]["ListingRow"];
+            totalBookings: number;
+        };
+        PopularSpacesResponse: {
+            data: components["schemas"]["PopularSpace"][];
+            message: string;
+        };
         /** @description The profile's editable fields (spec section 3, User). */
         ProfileInputRequest: {
             firstName?: string;
@@ -2540,6 +4190,12 @@ export interface components {
             data: components["schemas"]["User"];
             message: string;
         };
+        ProgressBar: {
+            country: string;
+            count: number;
+            /** Format: decimal */
+            percentage: string;
+        };
         PropertyListingResponse: {
             data: components["schemas"]["PropertyListingResponseData"];
             message: string;
@@ -2551,12 +4207,93 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        PropertyStatisticsResponse: {
+            data: components["schemas"]["TypedPeriod"][];
+            message: string;
+        };
         /**
          * @description * `eventSpace` - Event space
          *     * `officeSpace` - Work space
          * @enum {string}
          */
         PropertyTypeEnum: "eventSpace" | "officeSpace";
+        PushKeysInputRequest: {
+            p256dh: string;
+            auth: string;
+        };
+        PushPublicKey: {
+            publicKey: string;
+        };
+        PushPublicKeyResponse: {
+            data: components["schemas"]["PushPublicKey"];
+            message: string;
+        };
+        /** @description What ``PushSubscription.toJSON()`` gives in the browser. */
+        PushSubscribeInputRequest: {
+            /** Format: uri */
+            endpoint: string;
+            keys: components["schemas"]["PushKeysInputRequest"];
+            expirationTime?: number | null;
+        };
+        PushSubscribeResponse: {
+            data: components["schemas"]["PushSubscription"];
+            message: string;
+        };
+        PushSubscribeUpdatedResponse: {
+            data: components["schemas"]["PushSubscription"];
+            message: string;
+        };
+        PushSubscription: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            endpoint: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PushUnsubscribeInputRequest: {
+            /** Format: uri */
+            endpoint: string;
+        };
+        PushUnsubscribeResponse: {
+            data: components["schemas"]["MarkAll"];
+            message: string;
+        };
+        RecentBookings: {
+            data: components["schemas"]["RecentBookingsData"];
+            message: string;
+        };
+        RecentBookingsData: {
+            bookings: components["schemas"]["BookingRow"][];
+            page: number;
+            limit: number;
+            /** @description Whether older rows follow. */
+            hasMore: boolean;
+        };
+        RecentListings: {
+            data: components["schemas"]["RecentListingsData"];
+            message: string;
+        };
+        RecentListingsData: {
+            listings: components["schemas"]["ListingRow"][];
+            page: number;
+            limit: number;
+            /** @description Whether older rows follow. */
+            hasMore: boolean;
+        };
+        RecentRequests: {
+            data: components["schemas"]["RecentRequestsData"];
+            message: string;
+        };
+        RecentRequestsData: {
+            requests: components["schemas"]["BookingRow"][];
+            page: number;
+            limit: number;
+            /** @description Whether older rows follow. */
+            hasMore: boolean;
+        };
         RefreshInputRequest: {
             refreshToken: string;
         };
@@ -2601,6 +4338,45 @@ export interface components {
             data: components["schemas"]["UserId"];
             message: string;
         };
+        RevenuePeriod: {
+            /** @description Sun..Sat (week), Jan..Dec (month) or the year (year). */
+            label: string;
+            year: number;
+            /**
+             * Format: date
+             * @description First day of the period (America/New_York).
+             */
+            startDate: string;
+            /**
+             * Format: decimal
+             * @description Captured plus paid extensions, less refunds.
+             */
+            revenue: string;
+            /**
+             * Format: decimal
+             * @description The platform's commission on those bookings.
+             */
+            commission: string;
+        };
+        RevenueStatisticsResponse: {
+            data: components["schemas"]["RevenuePeriod"][];
+            message: string;
+        };
+        ReviewAddResponse: {
+            data: unknown;
+            message: string;
+        };
+        ReviewInputRequest: {
+            /** Format: uuid */
+            listingId: string;
+            /** Format: uuid */
+            bookingId: string;
+            /** @default  */
+            review?: string;
+            rating?: number | null;
+            /** @default  */
+            remarks?: string;
+        };
         /**
          * @description * `approved` - Approved
          *     * `rejected` - Rejected
@@ -2638,6 +4414,12 @@ export interface components {
          * @enum {string}
          */
         RoleA3fEnum: "admin" | "moderator" | "host" | "subHost" | "renter";
+        RoleCount: {
+            role: string;
+            count: number;
+            /** Format: decimal */
+            percentage: string;
+        };
         SearchTitlesData: {
             listings: components["schemas"]["TitleMatch"][];
         };
@@ -2679,6 +4461,26 @@ export interface components {
             /** Format: uuid */
             bookingId?: string;
         };
+        StatPerson: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            firstName: string;
+            lastName: string;
+            userName: string;
+            /** Format: email */
+            email: string;
+            avatar: string;
+            isDeleted: boolean;
+        };
+        /**
+         * @description * `approved` - approved
+         *     * `rejected` - rejected
+         * @enum {string}
+         */
+        StatusDc7Enum: "approved" | "rejected";
         /**
          * @description * `pending` - Pending
          *     * `approved` - Approved
@@ -2817,6 +4619,30 @@ export interface components {
             data: components["schemas"]["AuthResult"];
             message: string;
         };
+        TotalUsers: {
+            totalUsers: number;
+            roles: components["schemas"]["RoleCount"][];
+        };
+        TotalUsersResponse: {
+            data: components["schemas"]["TotalUsers"];
+            message: string;
+        };
+        TypeCount: {
+            /** @description eventSpace or officeSpace */
+            propertyType: string;
+            count: number;
+        };
+        TypedPeriod: {
+            /** @description Sun..Sat (week), Jan..Dec (month) or the year (year). */
+            label: string;
+            year: number;
+            /**
+             * Format: date
+             * @description First day of the period (America/New_York).
+             */
+            startDate: string;
+            data: components["schemas"]["TypeCount"][];
+        };
         /** @description The signed-in user's own account, as the client stores it (``userInfo``). */
         User: {
             /**
@@ -2952,12 +4778,6 @@ export interface components {
             data: components["schemas"]["UserListItem"];
             message: string;
         };
-        /**
-         * @description * `approved` - approved
-         *     * `rejected` - rejected
-         * @enum {string}
-         */
-        VerificationDecisionInputStatusEnum: "approved" | "rejected";
         VerificationDecisionResponse: {
             data: components["schemas"]["VerificationRequest"];
             message: string;
@@ -3108,7 +4928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CatalogueItem"];
+                    "application/json": components["schemas"]["CatalogueItemResponse"];
                 };
             };
             400: {
@@ -3261,7 +5081,666 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CatalogueItemUpdated"];
+                    "application/json": components["schemas"]["CatalogueItemUpdatedResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_booking_requests_retrieve: {
+        parameters: {
+            query?: {
+                /** @description daily, weekly or monthly (by request date) */
+                "filters[period]"?: string;
+                /** @description listing title or renter name / email */
+                "filters[search]"?: string;
+                /** @description all or a booking status */
+                "filters[status]"?: string;
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRequestsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_booking_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingDetailResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_calendar_retrieve: {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM; default this month */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCalendarResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_cancel_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedCancelInputRequest"];
+                "multipart/form-data": components["schemas"]["PatchedCancelInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedCancelInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCancelResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_create_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingDetailsInputRequest"];
+                "multipart/form-data": components["schemas"]["BookingDetailsInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BookingDetailsInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCreateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_extend_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExtendInputRequest"];
+                "multipart/form-data": components["schemas"]["ExtendInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ExtendInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtendBookingResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_get_all_retrieve: {
+        parameters: {
+            query?: {
+                /** @description daily, weekly or monthly (by request date) */
+                "filters[period]"?: string;
+                /** @description listing title or renter name / email */
+                "filters[search]"?: string;
+                /** @description all or a booking status */
+                "filters[status]"?: string;
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_quote_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                step: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingDetailsInputRequest"];
+                "multipart/form-data": components["schemas"]["BookingDetailsInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BookingDetailsInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingQuoteResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_update_extend_status_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtendStatusInputRequest"];
+                "multipart/form-data": components["schemas"]["ExtendStatusInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ExtendStatusInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtendStatusResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_update_status_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedUpdateStatusInputRequest"];
+                "multipart/form-data": components["schemas"]["PatchedUpdateStatusInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedUpdateStatusInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingStatusResponse"];
                 };
             };
             400: {
@@ -4294,6 +6773,466 @@ export interface operations {
             };
         };
     };
+    dashboard_availability_statistics_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interval: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityStatisticsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_cancelled_bookings_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 10. */
+                limit?: number;
+                /** @description Page, from 1 (newest first). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledBookings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_geo_chart_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeoChartResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_get_dashboard_numbers_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interval: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardNumbersResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_high_demand_amenities_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                property_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HighDemandAmenities"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_high_demand_locations_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HighDemandLocations"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_listing_statistics_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interval: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingStatisticsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_new_reservations_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 10. */
+                limit?: number;
+                /** @description Page, from 1 (newest first). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewReservations"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_payment_invoices_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 10. */
+                limit?: number;
+                /** @description Page, from 1 (newest first). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInvoices"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_payout_requests_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 10. */
+                limit?: number;
+                /** @description Page, from 1 (newest first). */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                status: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRequests"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     dashboard_pending_counter_retrieve: {
         parameters: {
             query?: never;
@@ -4345,6 +7284,826 @@ export interface operations {
             };
         };
     };
+    dashboard_popular_hosts_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PopularHostsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_popular_spaces_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PopularSpacesResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_property_statistics_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interval: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyStatisticsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_recent_bookings_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 10. */
+                limit?: number;
+                /** @description Page, from 1 (newest first). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentBookings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_recent_listings_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 10. */
+                limit?: number;
+                /** @description Page, from 1 (newest first). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentListings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_recent_requests_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, at most 10. */
+                limit?: number;
+                /** @description Page, from 1 (newest first). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentRequests"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_revenue_statistics_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Default month. */
+                interval?: "month" | "week" | "year";
+                propertyType?: "all" | "eventSpace" | "officeSpace";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueStatisticsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dashboard_total_users_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotalUsersResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dispute_create_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DisputeCreateInputRequest"];
+                "application/json": components["schemas"]["DisputeCreateInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeCreateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dispute_dispute_payments_retrieve: {
+        parameters: {
+            query?: {
+                /** @description daily, weekly or monthly (by the day it was raised) */
+                "filters[period]"?: string;
+                /** @description listing title, renter name or e-mail, or reason */
+                "filters[search]"?: string;
+                /** @description all, approved or rejected */
+                "filters[status]"?: string;
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputePaymentsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dispute_dispute_requests_retrieve: {
+        parameters: {
+            query?: {
+                /** @description daily, weekly or monthly (by the day it was raised) */
+                "filters[period]"?: string;
+                /** @description listing title, renter name or e-mail, or reason */
+                "filters[search]"?: string;
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeRequestsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dispute_evidence_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                evidence_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dispute_get_all_retrieve: {
+        parameters: {
+            query?: {
+                /** @description daily, weekly or monthly (by the day it was raised) */
+                "filters[period]"?: string;
+                /** @description listing title, renter name or e-mail, or reason */
+                "filters[search]"?: string;
+                /** @description all, pending, approved or rejected */
+                "filters[status]"?: string;
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dispute_get_single_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dispute_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeDetailResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dispute_update_status_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dispute_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedDisputeStatusInputRequest"];
+                "multipart/form-data": components["schemas"]["PatchedDisputeStatusInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedDisputeStatusInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeStatusResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     facilities_add_create: {
         parameters: {
             query?: never;
@@ -4365,7 +8124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CatalogueItem"];
+                    "application/json": components["schemas"]["CatalogueItemResponse"];
                 };
             };
             400: {
@@ -4518,7 +8277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CatalogueItemUpdated"];
+                    "application/json": components["schemas"]["CatalogueItemUpdatedResponse"];
                 };
             };
             400: {
@@ -4757,6 +8516,224 @@ export interface operations {
             };
         };
     };
+    invoice_get_all_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    invoice_pdf_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listing_calendar_url_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IcalUrlResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "listing_calendar_.ics_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+        };
+    };
     listing_create_create: {
         parameters: {
             query?: never;
@@ -4980,6 +8957,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListingRequestPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listing_get_availability_retrieve: {
+        parameters: {
+            query?: {
+                /** @description how many days (1-366); default 90 */
+                days?: number;
+                /** @description first date (yyyy-MM-dd); default today */
+                from?: string;
+                /** @description IANA name; default America/New_York */
+                timezone?: string;
+            };
+            header?: never;
+            path: {
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingAvailabilityResponse"];
                 };
             };
             400: {
@@ -5793,6 +9838,179 @@ export interface operations {
             };
         };
     };
+    notifications_push_public_key_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPublicKeyResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notifications_push_subscribe_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscribeInputRequest"];
+                "multipart/form-data": components["schemas"]["PushSubscribeInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PushSubscribeInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscribeUpdatedResponse"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscribeResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    notifications_push_unsubscribe_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushUnsubscribeInputRequest"];
+                "multipart/form-data": components["schemas"]["PushUnsubscribeInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PushUnsubscribeInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushUnsubscribeResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     notifications_update_partial_update: {
         parameters: {
             query?: never;
@@ -5852,6 +10070,219 @@ export interface operations {
             };
         };
     };
+    payment_checkout_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutInputRequest"];
+                "multipart/form-data": components["schemas"]["CheckoutInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CheckoutInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    payment_checkout_success_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeSuccessInputRequest"];
+                "multipart/form-data": components["schemas"]["SubscribeSuccessInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SubscribeSuccessInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutConfirm"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    payment_get_all_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     payment_get_all_host_subscription_retrieve: {
         parameters: {
             query?: never;
@@ -5867,6 +10298,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HostSubscriptionPayments"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    payment_get_single_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSingle"];
                 };
             };
             400: {
@@ -6096,6 +10596,282 @@ export interface operations {
             };
         };
     };
+    payout_balance_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutBalance"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    payout_get_all_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    payout_request_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRequested"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    payout_update_status_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPayoutStatusInputRequest"];
+                "multipart/form-data": components["schemas"]["PatchedPayoutStatusInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedPayoutStatusInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDecided"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     plans_get_all_retrieve: {
         parameters: {
             query?: never;
@@ -6111,6 +10887,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanList"];
+                };
+            };
+        };
+    };
+    reviews_add_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInputRequest"];
+                "multipart/form-data": components["schemas"]["ReviewInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReviewInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAddResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
