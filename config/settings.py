@@ -138,7 +138,13 @@ CACHES = {
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": env("CACHE_KEY_PREFIX", "spacemarket") + ":channels"},
+        # redis-py 8 gives every socket a 5 s read timeout, the same as channels_redis' blocking
+        # BZPOPMIN; an idle socket's receive loop then failed with a TimeoutError and closed the
+        # websocket (code 1011) after about 5 s. A longer read timeout keeps idle sockets open.
+        "CONFIG": {
+            "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+            "prefix": env("CACHE_KEY_PREFIX", "spacemarket") + ":channels",
+        },
     }
 }
 
@@ -237,6 +243,19 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
+    # One named enum per status vocabulary, so generated client types read as the product's words.
+    "ENUM_NAME_OVERRIDES": {
+        "RoleEnum": "apps.accounts.models.Role",
+        "RenterOrHostEnum": [("renter", "renter"), ("host", "host")],
+        "DecisionEnum": [("approved", "approved"), ("rejected", "rejected")],
+        # Listings, extensions, disputes and identity checks share one review vocabulary.
+        "ReviewStatusEnum": "apps.listings.models.ListingStatus",
+        "ListingRequestStatusEnum": "apps.listings.models.RequestStatus",
+        "BookingStatusEnum": "apps.bookings.models.BookingStatus",
+        "PaymentStatusEnum": "apps.payments.models.PaymentStatus",
+        "PayoutStatusEnum": "apps.payments.models.PayoutStatus",
+        "SubscriptionStatusEnum": "apps.payments.models.SubscriptionStatus",
+    },
 }
 
 SESSION_COOKIE_HTTPONLY = True

@@ -4,7 +4,6 @@ verification, and each user's general settings. Views stay thin: input, selector
 
 from django.contrib.auth import logout as session_logout
 from django.contrib.auth import update_session_auth_hash
-from django.http import FileResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -13,6 +12,7 @@ from rest_framework.views import APIView
 
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
 from apps.core.exceptions import InvalidInput
+from apps.core.files import private_file_response
 from apps.core.permissions import AdminOnly, AdminOrModerator, AnyRole, HostOnly, StaffOrHostSide, role_permission
 from apps.notifications.kinds import KINDS, effective_settings
 
@@ -91,6 +91,7 @@ class SubHostListView(APIView):
     permission_classes = [HostOnly]
 
     @extend_schema(
+        operation_id="user_sub_hosts_list",
         parameters=LIST_FILTERS,
         responses={200: enveloped_page("SubHostList", "subHosts", UserListItemSerializer), **ERRORS},
     )
@@ -325,13 +326,14 @@ class VerificationDocFileView(APIView):
     @extend_schema(responses={(200, "application/octet-stream"): bytes, **ERRORS})
     def get(self, request, document_id):
         document = selectors.verification_document_get_for(actor=request.user, document_id=document_id)
-        response = FileResponse(
-            document.file.open("rb"), content_type=document.content_type, filename=document.name, as_attachment=False
+        return private_file_response(
+            document.file,
+            name=document.name,
+            content_type=document.content_type,
+            missing_message="Document not found.",
+            cache_control="private, no-store",
+            as_attachment=False,
         )
-        response["Cache-Control"] = "private, no-store"
-        response["X-Content-Type-Options"] = "nosniff"
-        response["Content-Security-Policy"] = "sandbox; default-src 'none'; img-src 'self'; object-src 'self'"
-        return response
 
 
 class MediaDeleteView(APIView):
@@ -352,6 +354,7 @@ class VerificationRequestListView(APIView):
     permission_classes = [AdminOrModerator]
 
     @extend_schema(
+        operation_id="user_verification_requests_list",
         parameters=[
             OpenApiParameter("page", int),
             OpenApiParameter("limit", int),
