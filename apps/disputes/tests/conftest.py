@@ -1,7 +1,5 @@
 import datetime as dt
 import io
-from decimal import Decimal
-from urllib.parse import urlsplit
 
 import pytest
 from django.core.files.storage import FileSystemStorage
@@ -9,11 +7,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from apps.bookings import services as bookings
-from apps.bookings.tests.conftest import make_booking
+from apps.bookings.factories import PricedEventListingFactory, booking_make
 from apps.disputes.models import DisputeEvidence
-from apps.listings.factories import ListingFactory
 from apps.payments.models import Payment
-from apps.payments.tests.conftest import WEBHOOK_SECRET
+from apps.payments.tests.conftest import WEBHOOK_SECRET, pay_locally
 
 
 @pytest.fixture(autouse=True)
@@ -35,35 +32,13 @@ def local_gateway(settings):
 
 @pytest.fixture
 def listing(users):
-    users["host"].tax = Decimal("13")
-    users["host"].save(update_fields=["tax"])
-    return ListingFactory(
-        host=users["host"],
-        hourly=Decimal("50"),
-        daily=Decimal("300"),
-        weekly=Decimal("1500"),
-        guest=20,
-        minimum_days=2,
-        discount=Decimal("10"),
-        processing_fee=Decimal("3"),
-        commission_collection=Decimal("10"),
-        opening_hours={"sunday": None},
-    )
-
-
-def pay_locally(api, renter_client, booking) -> Payment:
-    response = renter_client.post("/api/payment/checkout", {"bookingId": str(booking.pk)}, format="json")
-    assert response.status_code == 200, response.content
-    path = urlsplit(response.json()["data"]["url"]).path
-    assert api.get(path).status_code == 200
-    assert api.post(path + "/pay").status_code == 302
-    return Payment.objects.get(booking=booking)
+    return PricedEventListingFactory(host=users["host"])
 
 
 @pytest.fixture
 def paid_booking(api, clients, users, listing, django_capture_on_commit_callbacks):
     """A finished booking the renter paid for online (payment captured, booking completed)."""
-    booking = make_booking(users["renter"], listing)
+    booking = booking_make(renter=users["renter"], listing=listing)
     pay_locally(api, clients["renter"], booking)
     with django_capture_on_commit_callbacks(execute=True):
         bookings.booking_update_status(booking_id=booking.pk, actor=users["host"], status="approved")

@@ -149,9 +149,9 @@ def test_create_refuses_bad_evidence(clients, paid_booking):
 
 
 def test_create_on_a_pending_booking_is_409(clients, users, listing):
-    from apps.bookings.tests.conftest import make_booking
+    from apps.bookings.factories import booking_make
 
-    booking = make_booking(users["renter"], listing)
+    booking = booking_make(renter=users["renter"], listing=listing)
     response = clients["renter"].post(CREATE, {"bookingId": str(booking.pk), "reason": "Slow"}, format="json")
     assert response.status_code == 409
     assert "only approved, ongoing or completed" in response.json()["message"]

@@ -6,8 +6,8 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from apps.bookings import services as bookings
+from apps.bookings.factories import booking_make
 from apps.bookings.models import Booking
-from apps.bookings.tests.conftest import make_booking
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.disputes import services
 from apps.disputes.models import Dispute
@@ -97,7 +97,7 @@ def test_one_open_dispute_per_booking(users, paid_booking, django_capture_on_com
 
 
 def test_a_pending_or_rejected_booking_cannot_be_disputed(users, listing):
-    booking = make_booking(users["renter"], listing)
+    booking = booking_make(renter=users["renter"], listing=listing)
     with pytest.raises(Conflict, match="only approved, ongoing or completed"):
         services.dispute_raise(user=users["renter"], booking_id=booking.pk, reason="Too slow")
     bookings.booking_update_status(booking_id=booking.pk, actor=users["host"], status="rejected", reason="Full")
@@ -107,7 +107,7 @@ def test_a_pending_or_rejected_booking_cannot_be_disputed(users, listing):
 
 
 def test_an_approved_booking_not_yet_started_can_be_disputed(users, listing):
-    booking = make_booking(users["renter"], listing)
+    booking = booking_make(renter=users["renter"], listing=listing)
     bookings.booking_update_status(booking_id=booking.pk, actor=users["host"], status="approved")
     dispute = services.dispute_raise(user=users["renter"], booking_id=booking.pk, reason="The host changed the room")
     assert dispute.payment is None
@@ -216,7 +216,7 @@ def test_refund_never_above_what_was_paid_less_refunds(users, paid_booking, djan
 
 
 def test_nothing_paid_online_cannot_be_approved(users, listing):
-    booking = make_booking(users["renter"], listing)
+    booking = booking_make(renter=users["renter"], listing=listing)
     bookings.booking_update_status(booking_id=booking.pk, actor=users["host"], status="approved")
     dispute = services.dispute_raise(user=users["renter"], booking_id=booking.pk, reason="No show")
     with pytest.raises(Conflict, match="reject the dispute instead"):

@@ -1,8 +1,9 @@
 from decimal import Decimal
+from urllib.parse import urlsplit
 
 import pytest
 
-from apps.payments.models import Plan
+from apps.payments.models import Payment, Plan
 
 from .fake_stripe import FakeStripe
 
@@ -44,3 +45,13 @@ def fake_stripe(_fake_stripe_server, settings) -> FakeStripe:
 def local_gateway(settings):
     settings.STRIPE_SECRET_KEY = ""
     settings.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+
+
+def pay_locally(api, renter_client, booking) -> Payment:
+    """The renter pays for ``booking`` on the local checkout page (no Stripe keys): the payment is held."""
+    response = renter_client.post("/api/payment/checkout", {"bookingId": str(booking.pk)}, format="json")
+    assert response.status_code == 200, response.content
+    path = urlsplit(response.json()["data"]["url"]).path
+    assert api.get(path).status_code == 200
+    assert api.post(path + "/pay").status_code == 302
+    return Payment.objects.get(booking=booking)

@@ -2,20 +2,18 @@
 
 import datetime as dt
 from decimal import Decimal
-from urllib.parse import urlsplit
 
 import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.bookings import services as bookings
-from apps.bookings.tests.conftest import make_booking, weekday
+from apps.bookings.factories import PricedEventListingFactory, booking_make, weekday
 from apps.core.testing import check_role_matrix
-from apps.listings.factories import ListingFactory
 from apps.payments import payouts, services
 from apps.payments.models import Earning, Invoice, Payment, Payout, Refund
 
-from .conftest import WEBHOOK_SECRET
+from .conftest import WEBHOOK_SECRET, pay_locally
 from .fake_stripe import signed_event
 
 pytestmark = pytest.mark.django_db
@@ -23,38 +21,16 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def listing(users):
-    users["host"].tax = Decimal("13")
-    users["host"].save(update_fields=["tax"])
-    return ListingFactory(
-        host=users["host"],
-        hourly=Decimal("50"),
-        daily=Decimal("300"),
-        weekly=Decimal("1500"),
-        guest=20,
-        minimum_days=2,
-        discount=Decimal("10"),
-        processing_fee=Decimal("3"),
-        commission_collection=Decimal("10"),
-        opening_hours={"sunday": None},
-    )
+    return PricedEventListingFactory(host=users["host"])
 
 
 @pytest.fixture
 def booking(users, listing):
-    return make_booking(users["renter"], listing)
+    return booking_make(renter=users["renter"], listing=listing)
 
 
 def checkout(client, booking, **extra):
     return client.post("/api/payment/checkout", {"bookingId": str(booking.pk), **extra}, format="json")
-
-
-def pay_locally(api, clients, booking):
-    response = checkout(clients["renter"], booking)
-    assert response.status_code == 200, response.content
-    path = urlsplit(response.json()["data"]["url"]).path
-    assert api.get(path).status_code == 200
-    assert api.post(path + "/pay").status_code == 302
-    return Payment.objects.get(booking=booking)
 
 
 def approve(users, booking, capture):
@@ -73,7 +49,7 @@ def complete(booking, capture):
 def test_paid_request_is_held_then_captured_on_approval_with_an_invoice(
     api, clients, users, booking, local_gateway, django_capture_on_commit_callbacks
 ):
-    payment = pay_locally(api, clients, booking)
+    payment = pay_locally(api, clients["renter"], booking)
     assert payment.status == "authorized"
     assert payment.total_amount == booking.total_amount > 0
     listed = clients["renter"].get("/api/payment/get-all").json()["data"]
@@ -92,7 +68,7 @@ def test_paid_request_is_held_then_captured_on_approval_with_an_invoice(
 
 
 def test_rejection_releases_the_hold(api, clients, users, booking, local_gateway, django_capture_on_commit_callbacks):
-    payment = pay_locally(api, clients, booking)
+    payment = pay_locally(api, clients["renter"], booking)
     with django_capture_on_commit_callbacks(execute=True):
         bookings.booking_update_status(booking_id=booking.pk, actor=users["host"], status="rejected", reason="Busy")
     payment.refresh_from_db()
@@ -101,7 +77,7 @@ def test_rejection_releases_the_hold(api, clients, users, booking, local_gateway
 
 
 def test_expiry_releases_the_hold(api, clients, users, booking, local_gateway, django_capture_on_commit_callbacks):
-    payment = pay_locally(api, clients, booking)
+    payment = pay_locally(api, clients["renter"], booking)
     with django_capture_on_commit_callbacks(execute=True):
         bookings.bookings_expire_due(now=booking.expires_at + dt.timedelta(minutes=1))
     payment.refresh_from_db()
@@ -111,7 +87,7 @@ def test_expiry_releases_the_hold(api, clients, users, booking, local_gateway, d
 def test_cancellation_refunds_the_policy_amount_with_a_credit_note(
     api, clients, users, booking, local_gateway, django_capture_on_commit_callbacks
 ):
-    payment = pay_locally(api, clients, booking)
+    payment = pay_locally(api, clients["renter"], booking)
     approve(users, booking, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         cancelled = bookings.booking_cancel_by_renter(booking_id=booking.pk, renter=users["renter"], reason="Plans")
@@ -127,7 +103,7 @@ def test_cancellation_refunds_the_policy_amount_with_a_credit_note(
 def test_refund_never_exceeds_what_was_paid(
     api, clients, users, booking, local_gateway, django_capture_on_commit_callbacks
 ):
-    payment = pay_locally(api, clients, booking)
+    payment = pay_locally(api, clients["renter"], booking)
     approve(users, booking, django_capture_on_commit_callbacks)
     services.payment_refund(payment=payment, amount=Decimal("10.00"), source="dispute")
     services.payment_refund(payment=payment, amount=Decimal("999999"), source="dispute")
@@ -141,8 +117,8 @@ def test_refund_never_exceeds_what_was_paid(
 def test_invoice_numbers_are_consecutive_per_year(
     users, listing, local_gateway, api, clients, django_capture_on_commit_callbacks
 ):
-    booking = make_booking(users["renter"], listing)
-    payment = pay_locally(api, clients, booking)
+    booking = booking_make(renter=users["renter"], listing=listing)
+    payment = pay_locally(api, clients["renter"], booking)
     approve(users, booking, django_capture_on_commit_callbacks)
     for _ in range(3):
         services.payment_refund(payment=payment, amount=Decimal("1.00"), source="dispute")
@@ -187,12 +163,12 @@ def test_the_amount_is_the_bookings_not_the_clients(api, clients, booking, local
 
 
 def test_paying_twice_is_refused(api, clients, booking, local_gateway):
-    pay_locally(api, clients, booking)
+    pay_locally(api, clients["renter"], booking)
     assert checkout(clients["renter"], booking).status_code == 409
 
 
 def test_payment_lists_are_scoped_by_role(api, clients, users, booking, listing, local_gateway):
-    pay_locally(api, clients, booking)
+    pay_locally(api, clients["renter"], booking)
     check_role_matrix(
         clients,
         "get",
@@ -241,7 +217,7 @@ def test_invoice_pdf_shows_the_breakdown_and_commission_only_to_the_host_side_wh
 ):
     users["renter"].email = "a" * 60 + "@example.com"
     users["renter"].save()
-    pay_locally(api, clients, booking)
+    pay_locally(api, clients["renter"], booking)
     approve(users, booking, django_capture_on_commit_callbacks)
     invoice = Invoice.objects.get()
     url = f"/api/invoice/pdf/{invoice.id}"
@@ -337,7 +313,7 @@ def test_stripe_holds_captures_and_refunds_through_the_sdk(
 def test_stripe_release_on_rejection_and_failure_event(
     api, clients, users, listing, fake_stripe, django_capture_on_commit_callbacks
 ):
-    booking = make_booking(users["renter"], listing)
+    booking = booking_make(renter=users["renter"], listing=listing)
     checkout(clients["renter"], booking)
     payment = Payment.objects.get()
     session = fake_stripe.complete_session(payment.session_id)
@@ -357,8 +333,8 @@ def test_stripe_release_on_rejection_and_failure_event(
 
 
 def _completed_payment(api, clients, users, listing, capture, days=10):
-    booking = make_booking(users["renter"], listing, day=weekday(days))
-    payment = pay_locally(api, clients, booking)
+    booking = booking_make(renter=users["renter"], listing=listing, day=weekday(days))
+    payment = pay_locally(api, clients["renter"], booking)
     approve(users, booking, capture)
     complete(booking, capture)
     payment.refresh_from_db()
@@ -430,7 +406,7 @@ def test_stripe_connect_transfer_on_release(
 ):
     from apps.payments.models import Earning, HostPayoutAccount
 
-    booking = make_booking(users["renter"], listing)
+    booking = booking_make(renter=users["renter"], listing=listing)
     checkout(clients["renter"], booking)
     payment = Payment.objects.get()
     _webhook(api, "checkout.session.completed", fake_stripe.complete_session(payment.session_id))
