@@ -1,6 +1,5 @@
 """Dispute API (paths in the spec's style under /api/dispute/, see docs/decisions.md)."""
 
-from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.views import APIView
@@ -8,7 +7,8 @@ from rest_framework.views import APIView
 from apps.accounts.models import Role
 from apps.bookings.selectors import booking_get_for
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, paginate, parse_filters
-from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.exceptions import InvalidInput
+from apps.core.files import private_file_response
 from apps.core.permissions import AdminOrModerator, AnyRole, StaffOrHostSide, role_permission
 
 from . import selectors, services
@@ -144,16 +144,9 @@ class EvidenceView(APIView):
     )
     def get(self, request, evidence_id):
         evidence = selectors.evidence_get_for(user=request.user, id=evidence_id)
-        try:
-            handle = evidence.file.open("rb")
-        except OSError:
-            raise NotFound("Evidence file not found.") from None
-        response = FileResponse(
-            handle,
+        return private_file_response(
+            evidence.file,
+            name=evidence.name,
             content_type=evidence.content_type,
-            as_attachment=evidence.content_type == "application/pdf",
-            filename=evidence.name,
+            missing_message="Evidence file not found.",
         )
-        response["X-Content-Type-Options"] = "nosniff"
-        response["Cache-Control"] = "private, max-age=3600"
-        return response

@@ -1,6 +1,5 @@
 """Chat API (paths in the spec's style under /api/chat/, see docs/decisions.md)."""
 
-from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -8,7 +7,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.models import Role
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, paginate
-from apps.core.exceptions import NotFound
+from apps.core.files import private_file_response
 from apps.core.permissions import AnyRole, role_permission
 
 from . import selectors, services
@@ -198,17 +197,9 @@ class AttachmentView(APIView):
     )
     def get(self, request, attachment_id):
         attachment = selectors.attachment_get_for(user=request.user, id=attachment_id)
-        try:
-            handle = attachment.file.open("rb")
-        except OSError:
-            raise NotFound("Attachment not found.") from None
-        response = FileResponse(
-            handle,
+        return private_file_response(
+            attachment.file,
+            name=attachment.name,
             content_type=attachment.content_type,
-            as_attachment=attachment.content_type == "application/pdf",
-            filename=attachment.name,
+            missing_message="Attachment not found.",
         )
-        response["X-Content-Type-Options"] = "nosniff"
-        response["Cache-Control"] = "private, max-age=3600"
-        response["Content-Security-Policy"] = "default-src 'none'; sandbox"
-        return response
