@@ -1,16 +1,17 @@
 /** The Dashboard screen (spec 2.4) for every role; admin and moderator see the platform numbers. */
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import "../../dashboard/dashboard.css";
 import { mountDashboardIsland } from "../../dashboard/ErrorBoundary";
 import { money } from "../../dashboard/format";
 import { http } from "../../dashboard/http";
-import { AdminWidgets } from "../../dashboard/AdminWidgets";
 import { type Invoice, InvoiceModal, invoiceColumns } from "../../dashboard/invoices";
 import { StatisticChart } from "../../dashboard/StatisticChart";
 import { type ChartSeries, chartSeries, type DashboardNumbers, INTERVALS, type Interval, type PropertyStatisticsEntry, STAT_CARDS } from "../../dashboard/stats";
 import { DataTable } from "../../dashboard/Table";
 
 const STAFF = ["admin", "moderator"];
+// The platform widgets load only for the roles that see them.
+const AdminWidgets = lazy(() => import("../../dashboard/AdminWidgets").then((module) => ({ default: module.AdminWidgets })));
 const SEES_INVOICES = ["admin", "host", "subHost", "renter"];
 
 function IntervalSelect({ id, value, onChange, label }: { id: string; value: Interval; onChange: (value: Interval) => void; label: string }) {
@@ -140,7 +141,11 @@ function DashboardHome({ role }: { role: string }) {
       <StatCards interval={interval} role={role} />
       <StatisticOverview />
       {SEES_INVOICES.includes(role) && <RecentInvoices role={role} />}
-      <AdminWidgets role={role} />
+      {STAFF.includes(role) && (
+        <Suspense fallback={<span className="dash-spinner" role="status" aria-label="Loading" />}>
+          <AdminWidgets role={role} />
+        </Suspense>
+      )}
     </>
   );
 }
