@@ -1,28 +1,45 @@
-"""`make bench`: measure the public search, the title search and the listing page on a large data set.
+"""`make bench`: every figure the issues ask for, measured over HTTP on the large data set.
 
-Starts gunicorn (2 sync workers, as in production) on the data set of DATABASE_URL (seeding it with
-`manage.py seed_scale` when it holds fewer than BENCH_LISTINGS listings), then drives it from this
-process with threads over keep-alive http.client connections to 127.0.0.1 only, each scenario for
-a bounded time and number of requests. Next to each figure it measures the floor in the same run:
-a minimal JSON view of the same server, and the raw SQL of the search run straight on PostgreSQL.
-Writes docs/performance.md.
+Seeds what is missing on the database of DATABASE_URL (100,000 listings with ``seed_scale``,
+1,000,000 bookings with ``seed_scale_bookings``, 2,000,000 notifications with
+``seed_scale_notifications``), starts gunicorn (2 sync workers, as in production) and daphne (the
+websockets), and drives them from this process with threads over 127.0.0.1 only. Every scenario
+is bounded in time (BENCH_SECONDS) and in number of requests (MAX_REQUESTS).
 
-Environment: BENCH_PORT (8105), BENCH_SECONDS per scenario (4), BENCH_CLIENTS ("1,4"),
-BENCH_LISTINGS (100000).
+Areas: public discovery (search with several filter mixes, title search, listing page), bookings
+(quote, creation throughput with 16 clients on distinct slots, the race of 32 clients for one
+slot, a year of availability), notifications (list, pending counters, websocket fan-out of a
+booking approval), then the dashboard statistics (scripts/bench_statistics.py, when present).
+
+Next to each GET scenario it measures its floor in the same run: the minimal JSON view of the
+same server (``/bench/floor``), the same with one database round trip (``/bench/floor-db``),
+and the SQL the request runs, captured in-process and replayed straight on PostgreSQL
+("SQL only"). ``floor`` in the tables is ``floor-db`` p95 plus the SQL-only p95: what the request
+would cost with no Django work at all. Writes docs/performance.md (keeping its hand-written
+sections) and prints every figure.
+
+Environment: BENCH_PORT (8105; daphne on +1, the statistics on +2), BENCH_SECONDS per scenario
+(4), BENCH_CLIENTS ("1,4"), BENCH_LISTINGS (100000), BENCH_BOOKINGS (1000000),
+BENCH_NOTIFICATIONS (2000000), BENCH_AREAS (all: "discovery,notifications,bookings,websocket"),
+BENCH_STATISTICS (1: run scripts/bench_statistics.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
+from datetime import time as clock
 from pathlib import Path
 from urllib.parse import quote
 
@@ -30,15 +47,42 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 PY = str(ROOT / ".venv" / "bin" / "python")
 PORT = int(os.environ.get("BENCH_PORT", "8105"))
+WS_PORT = PORT + 1
 SECONDS = float(os.environ.get("BENCH_SECONDS", "4"))
 CLIENTS = [int(n) for n in os.environ.get("BENCH_CLIENTS", "1,4").split(",")]
 LISTINGS = int(os.environ.get("BENCH_LISTINGS", "100000"))
+BOOKINGS = int(os.environ.get("BENCH_BOOKINGS", "1000000"))
+NOTIFICATIONS = int(os.environ.get("BENCH_NOTIFICATIONS", "2000000"))
+AREAS_RUN = os.environ.get("BENCH_AREAS", "discovery,notifications,bookings,websocket").split(",")
 MAX_REQUESTS = 20_000
+DAPHNE_LOG = Path(tempfile.gettempdir()) / f"bench-daphne-{WS_PORT}.log"
+CREATE_CLIENTS, CREATE_PER_CLIENT = 16, 12
+RACERS = 32
+FANOUT_ROUNDS = 20
 SPEC = "filters[status]=approved&filters[isActive]=true&filters[availability]=available&filters[isDeleted]=false"
+HOST = {"Host": "127.0.0.1"}
 
-os.environ.setdefault("DJANGO_ENV", "development")
+# The bench measures the site as production runs it, whatever the calling shell exported: with
+# DJANGO_ENV=test the settings turn persistent connections off (a new PostgreSQL connection per
+# request, 15-20 ms on this machine under load), which is what made the first figures slow.
+os.environ["DJANGO_ENV"] = "development"
 os.environ["DEBUG"] = "false"
 os.environ["DJANGO_SETTINGS_MODULE"] = "scripts.bench_settings"
+
+# Targets from the issues: p95 in milliseconds, per scenario name prefix.
+TARGETS = {
+    "search:": 25.0,
+    "title search": 15.0,
+    "listing-details page": 30.0,
+    "booking quote": 20.0,
+    "availability": 15.0,
+    "notification list": 15.0,
+    "pending-counter": 15.0,
+}
+
+
+def target_for(name: str) -> float | None:
+    return next((ms for prefix, ms in TARGETS.items() if name.startswith(prefix)), None)
 
 
 def manage(*args: str) -> None:
@@ -51,19 +95,35 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[index]
 
 
-def drive(call_factory, clients: int) -> dict:
-    """Run ``call()`` (one request) from ``clients`` threads for SECONDS; latencies in ms."""
+def summary(latencies: list[float], elapsed: float, errors: int = 0) -> dict:
+    if not latencies:
+        return {"n": 0, "p50": 0.0, "p95": 0.0, "p99": 0.0, "rps": 0.0, "errors": errors}
+    return {
+        "n": len(latencies),
+        "p50": statistics.median(latencies),
+        "p95": percentile(latencies, 0.95),
+        "p99": percentile(latencies, 0.99),
+        "rps": len(latencies) / elapsed if elapsed else 0.0,
+        "errors": errors,
+    }
+
+
+def drive(call_factory, clients: int, *, seconds: float | None = None, max_requests: int = MAX_REQUESTS) -> dict:
+    """Run ``call()`` (one request; truthy when it succeeded, None when it has nothing left to do)
+    from ``clients`` threads for ``seconds``, at most ``max_requests`` in all; latencies in ms."""
     latencies: list[float] = []
     errors = [0]
     lock = threading.Lock()
-    stop_at = time.perf_counter() + SECONDS
+    stop_at = time.perf_counter() + (SECONDS if seconds is None else seconds)
 
     def worker(index: int) -> None:
         call = call_factory(index)
         mine, failed = [], 0
-        while time.perf_counter() < stop_at and len(mine) < MAX_REQUESTS // clients:
+        while time.perf_counter() < stop_at and len(mine) < max_requests // clients:
             started = time.perf_counter()
             ok = call()
+            if ok is None:
+                break
             mine.append((time.perf_counter() - started) * 1000)
             failed += 0 if ok else 1
         with lock:
@@ -76,56 +136,83 @@ def drive(call_factory, clients: int) -> dict:
         thread.start()
     for thread in threads:
         thread.join()
-    elapsed = time.perf_counter() - started
-    return {
-        "n": len(latencies),
-        "p50": statistics.median(latencies),
-        "p95": percentile(latencies, 0.95),
-        "p99": percentile(latencies, 0.99),
-        "rps": len(latencies) / elapsed,
-        "errors": errors[0],
-    }
+    return summary(latencies, time.perf_counter() - started, errors[0])
 
 
-def http_calls(paths: list[str]):
+def request(connection: http.client.HTTPConnection, method: str, path: str, body=None, headers=None):
+    """One request on a keep-alive connection (reopened when the server closed it): (status, body)."""
+    data = None if body is None else json.dumps(body).encode()
+    all_headers = {**HOST, **(headers or {})}
+    if data is not None:
+        all_headers["Content-Type"] = "application/json"
+    try:
+        connection.request(method, path, body=data, headers=all_headers)
+        response = connection.getresponse()
+        return response.status, response.read()
+    except (OSError, http.client.HTTPException):
+        connection.close()
+        return 0, b""
+
+
+def http_calls(paths: list[str], *, token: str | None = None, ok=(200,)):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+
     def factory(index: int):
-        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
         counter = [index]
 
         def call() -> bool:
             path = paths[counter[0] % len(paths)]
             counter[0] += 1
-            try:
-                connection.request("GET", path, headers={"Host": "127.0.0.1"})
-                response = connection.getresponse()
-                response.read()
-                return response.status == 200
-            except (OSError, http.client.HTTPException):
-                connection.close()
-                return False
+            return request(connection, "GET", path, headers=headers)[0] in ok
 
         return call
 
     return factory
 
 
-def sql_calls(statements: list[tuple[str, list]]):
-    import psycopg
-    from django.conf import settings
-
-    db = settings.DATABASES["default"]
-    dsn = f"host={db['HOST']} port={db['PORT'] or 5432} dbname={db['NAME']} user={db['USER']}"
-    if db.get("PASSWORD"):
-        dsn += f" password={db['PASSWORD']}"
+def post_calls(path: str, bodies: list[dict], *, token: str | None = None, ok=(200,)):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
 
     def factory(index: int):
-        connection = psycopg.connect(dsn, autocommit=True, options="-c pg_trgm.word_similarity_threshold=0.5")
+        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
         counter = [index]
 
         def call() -> bool:
-            sql, params = statements[counter[0] % len(statements)]
+            body = bodies[counter[0] % len(bodies)]
             counter[0] += 1
-            connection.execute(sql, params).fetchall()
+            return request(connection, "POST", path, body, headers)[0] in ok
+
+        return call
+
+    return factory
+
+
+def dsn() -> str:
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    text = f"host={db['HOST']} port={db['PORT'] or 5432} dbname={db['NAME']} user={db['USER']}"
+    return text + (f" password={db['PASSWORD']}" if db.get("PASSWORD") else "")
+
+
+def sql_calls(batches: list[list[str]]):
+    """Replay captured SQL (each batch: the statements of one request) on a connection of its own."""
+    import psycopg
+    from django.conf import settings
+
+    options = settings.DATABASES["default"].get("OPTIONS", {}).get("options", "")
+
+    def factory(index: int):
+        connection = psycopg.connect(dsn(), autocommit=True, options=options)
+        counter = [index]
+
+        def call() -> bool:
+            for sql in batches[counter[0] % len(batches)]:
+                cursor = connection.execute(sql.encode())
+                if cursor.description is not None:
+                    cursor.fetchall()
+            counter[0] += 1
             return True
 
         return call
@@ -133,57 +220,105 @@ def sql_calls(statements: list[tuple[str, list]]):
     return factory
 
 
-def wait_for_server(process: subprocess.Popen) -> None:
-    for _ in range(100):
+def wait_for(port: int, path: str, process: subprocess.Popen, name: str) -> None:
+    for _ in range(150):
         if process.poll() is not None:
-            raise SystemExit("gunicorn stopped; see its output above")
+            raise SystemExit(f"{name} stopped; see its output above")
         try:
-            connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=1)
-            connection.request("GET", "/bench/floor")
-            if connection.getresponse().status == 200:
-                return
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            connection.request("GET", path, headers=HOST)
+            connection.getresponse().read()
+            return
         except OSError:
             time.sleep(0.2)
-    raise SystemExit("gunicorn did not answer")
+    raise SystemExit(f"{name} did not answer")
 
 
-def main() -> int:
-    try:
-        manage("migrate", "--noinput", "-v", "0")
-    except subprocess.CalledProcessError:
-        print("migrate failed; measuring the database as it is", flush=True)
-    import django
+def wait_for_server(process: subprocess.Popen) -> None:
+    wait_for(PORT, "/bench/floor", process, "gunicorn")
 
-    django.setup()
+
+def start_gunicorn(port: int = PORT) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            *(str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-w", "2", "-b", f"127.0.0.1:{port}"),
+            *("--log-level", "warning", "--timeout", "120"),
+        ],
+        cwd=ROOT,
+        env={**os.environ},
+    )
+
+
+def check_persistent_connections() -> dict:
+    """Twenty requests to ``/bench/floor-db``: with CONN_MAX_AGE each worker keeps one connection."""
+    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=10)
+    seen = [json.loads(request(connection, "GET", "/bench/floor-db")[1])["data"] for _ in range(20)]
+    workers = {row["worker"] for row in seen}
+    backends = {row["backend"] for row in seen}
+    info = {"workers": len(workers), "backends": len(backends), "conn_max_age": seen[0]["connMaxAge"]}
+    if info["conn_max_age"] in (0, None) or len(backends) > len(workers):
+        raise SystemExit(f"gunicorn opens a database connection per request ({info}); check CONN_MAX_AGE")
+    return info
+
+
+# --- Preparing the data set --------------------------------------------------
+
+
+def seed() -> dict:
+    from django.db import connection
+
+    from apps.bookings.models import Booking
+    from apps.listings.models import Listing
+    from apps.notifications.models import Notification
+
+    if (have := Listing.objects.count()) < LISTINGS:
+        print(f"Seeding {LISTINGS - have:,} listings (manage.py seed_scale)…", flush=True)
+        manage("seed_scale", "--count", str(LISTINGS - have))
+    if (have := Booking.objects.count()) < BOOKINGS:
+        print(f"Seeding {BOOKINGS - have:,} bookings (manage.py seed_scale_bookings)…", flush=True)
+        manage("seed_scale_bookings", "--count", str(BOOKINGS - have))
+    if (have := Notification.objects.count()) < NOTIFICATIONS:
+        print(f"Seeding {NOTIFICATIONS - have:,} notifications (manage.py seed_scale_notifications)…", flush=True)
+        manage("seed_scale_notifications", "--count", str(NOTIFICATIONS - have))
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    return {
+        "listings": Listing.objects.count(),
+        "bookings": Booking.objects.count(),
+        "notifications": Notification.objects.count(),
+    }
+
+
+def capture_sql(paths: list[str], headers: dict | None = None) -> list[list[str]]:
+    """The SQL each path runs once warm (totals cached), captured in-process, for the SQL-only floor."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from apps.listings import search as discovery
-    from apps.listings.models import Listing
+    client = Client()
+    batches = []
+    for path in paths[:20]:
+        client.get(path, headers={"host": "127.0.0.1", **(headers or {})})
+        with CaptureQueriesContext(connection) as captured:
+            client.get(path, headers={"host": "127.0.0.1", **(headers or {})})
+        batches.append([query["sql"] for query in captured.captured_queries])
+    return batches
 
-    have = Listing.objects.count()
-    if have < LISTINGS:
-        print(f"Seeding {LISTINGS - have:,} listings (manage.py seed_scale)…", flush=True)
-        manage("seed_scale", "--count", str(LISTINGS - have))
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
-    total = Listing.objects.count()
+
+def discovery_mixes() -> dict[str, list[str]]:
+    from apps.listings import search as discovery
+
     public = discovery.public_listings()
     slugs = list(public.order_by("?").values_list("slug", flat=True)[:200])
     cities = list(public.values_list("city", flat=True).distinct()[:12])
 
     def api(query: str) -> str:
-        return (
-            f"/api/listing/property-listing?page=1&limit=10&{SPEC}&{query}"
-            if query
-            else (f"/api/listing/property-listing?page=1&limit=10&{SPEC}")
-        )
+        return f"/api/listing/property-listing?page=1&limit=10&{SPEC}" + (f"&{query}" if query else "")
 
     def q(value: str) -> str:
         return quote(value, safe="")
 
-    mixes = {
+    return {
         "search: no filter": [api("")],
         "search: city (12 cities)": [api(f"filters[city]={q(city)}") for city in cities],
         "search: type + price range": [
@@ -209,118 +344,582 @@ def main() -> int:
         "category city page (HTML)": [f"/coworking-spaces/{city.lower().replace(' ', '-')}" for city in cities],
     }
 
-    # Raw SQL of the search: the page query and its count, as Django sends them.
-    from apps.listings.search import CARD_FIELDS, SearchFilters
 
-    raw_mixes = {
-        "raw SQL: no filter, page + count": [{}],
-        "raw SQL: city, page + count": [{"city": city} for city in cities],
-        "raw SQL: title, page + count": [{"title": word} for word in ("garden", "harbour", "loft")],
-    }
-    raw_statements: dict[str, list[tuple[str, list]]] = {}
-    for name, raws in raw_mixes.items():
-        items = []
-        for raw in raws:
-            queryset = discovery.search(SearchFilters.parse(raw))
-            sql, params = queryset.values(*CARD_FIELDS)[:10].query.sql_with_params()
-            items.append((sql, list(params)))
-            inner, inner_params = queryset.order_by().values("id").query.sql_with_params()
-            items.append((f"SELECT COUNT(*) FROM ({inner}) AS matches", list(inner_params)))
-        raw_statements[name] = items
+def bookable_event_spaces(count: int, *, exclude=()) -> list:
+    from apps.listings.models import Listing
 
-    # Queries per request, measured in this process for a small and a full page.
-    client = Client()
-    query_counts = {}
-    for name, paths in mixes.items():
-        with CaptureQueriesContext(connection) as captured:
-            client.get(paths[0], headers={"host": "127.0.0.1"})
-        query_counts[name] = len(captured)
-
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scripts.bench_settings", "DEBUG": "false"}
-    server = subprocess.Popen(
-        [
-            str(ROOT / ".venv/bin/gunicorn"),
-            "config.wsgi",
-            "-w",
-            "2",
-            "-b",
-            f"127.0.0.1:{PORT}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
+    return list(
+        Listing.objects.filter(
+            property_type="eventSpace",
+            status="approved",
+            is_active=True,
+            is_deleted=False,
+            availability="available",
+            host__is_active=True,
+            host__is_deleted=False,
+        )
+        .exclude(pk__in=exclude)
+        .select_related("host")
+        .order_by("?")[:count]
     )
-    results: list[tuple[str, int, dict]] = []
+
+
+def slots_for(listing, first_day: date, wanted: int) -> list[dict]:
+    """Booking bodies for ``wanted`` distinct days of ``listing`` the pricing accepts (10:00-16:00)."""
+    from apps.bookings import services
+    from apps.core.exceptions import DomainError
+
+    bodies = []
+    for offset in range(wanted * 4):
+        day = first_day + timedelta(days=offset)
+        try:
+            services.booking_plan(
+                listing=listing, check_in_date=day, check_out_date=day, start_time=clock(10), end_time=clock(16)
+            )
+        except DomainError:  # closed that day, below a minimum, …: try the next day
+            continue
+        bodies.append(
+            {
+                "listingId": str(listing.pk),
+                "checkInDate": day.isoformat(),
+                "checkOutDate": day.isoformat(),
+                "startTime": "10:00",
+                "endTime": "16:00",
+                "guests": 1,
+            }
+        )
+        if len(bodies) == wanted:
+            break
+    return bodies
+
+
+def renters(count: int) -> list:
+    from apps.accounts.models import User
+
+    return list(User.objects.filter(email__startswith="scale-renter-", role="renter", is_active=True)[:count])
+
+
+def token_for(user) -> str:
+    from apps.accounts.services import tokens_for
+
+    return tokens_for(user)["token"]
+
+
+def far_day() -> date:
+    """A random day two to eight years ahead, so runs and their bookings do not collide."""
+    return date.today() + timedelta(days=random.randint(730, 2900))
+
+
+# --- Scenario runners ---------------------------------------------------------
+
+
+class Run:
+    def __init__(self) -> None:
+        self.rows: list[dict] = []
+        self.floor: dict[int, dict] = {}
+
+    def add(self, area: str, name: str, clients: int, result: dict, *, sql: dict | None = None, unit="req/s"):
+        target = target_for(name)
+        floor = None
+        if sql is not None and clients in self.floor:
+            floor = self.floor[clients]["p95"] + sql["p95"]
+        row = {"area": area, "name": name, "clients": clients, **result, "target": target, "unit": unit}
+        row |= {"sql_p95": sql["p95"] if sql else None, "floor": floor}
+        self.rows.append(row)
+        extra = ""
+        if floor:
+            extra += f"  floor {floor:6.2f} ({result['p95'] / floor:4.1f}x)"
+        if target:
+            extra += f"  target {target:g}: {'met' if result['p95'] <= target else 'MISSED'}"
+        print(
+            f"{clients:2}c  {name:<40} p50 {result['p50']:7.2f}  p95 {result['p95']:7.2f}  p99 {result['p99']:7.2f} ms"
+            f"  {result['rps']:7.0f} {unit}  n {result['n']:5}  errors {result['errors']}{extra}",
+            flush=True,
+        )
+        return row
+
+
+def warm(factory, times: int) -> None:
+    call = factory(0)
+    for _ in range(times):
+        call()
+
+
+def run_gets(run: Run, area: str, mixes: dict[str, list[str]], *, token: str | None = None) -> None:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    replay = {name: capture_sql(paths, headers) for name, paths in mixes.items()}
+    for clients in CLIENTS:
+        for name, paths in mixes.items():
+            warm(http_calls(paths, token=token), min(len(paths) * 2, 60))
+            result = drive(http_calls(paths, token=token), clients)
+            sql = drive(sql_calls(replay[name]), clients, seconds=min(SECONDS, 2))
+            run.add(area, name, clients, result, sql=sql)
+
+
+def run_floor(run: Run) -> None:
+    for clients in CLIENTS:
+        warm(http_calls(["/bench/floor-db"]), 20)
+        run.add("floor", "floor: minimal JSON view", clients, drive(http_calls(["/bench/floor"]), clients))
+        result = drive(http_calls(["/bench/floor-db"]), clients)
+        run.floor[clients] = result
+        run.add("floor", "floor: JSON view + one SQL round trip", clients, result)
+
+
+def run_bookings(run: Run) -> dict:
+    from django.db.models import Count
+    from django.utils import timezone
+
+    from apps.bookings.models import Booking
+
+    area = "bookings"
+    info: dict = {}
+    people = renters(RACERS + CREATE_CLIENTS + 1)
+    if len(people) < RACERS + CREATE_CLIENTS + 1:
+        print("Not enough scale renters for the booking scenarios; run seed_scale_bookings", flush=True)
+        return info
+    tokens = [token_for(person) for person in people]
+
+    # Quote: the last step's price and availability for a few listings and days.
+    quote_bodies = []
+    for listing in bookable_event_spaces(8):
+        quote_bodies += slots_for(listing, far_day(), 2)
+    for clients in CLIENTS:
+        for step in ("event-booking-details", "review-and-pay"):
+            factory = post_calls(f"/api/booking/quote/{step}", quote_bodies)
+            warm(factory, 10)
+            run.add(area, f"booking quote ({step})", clients, drive(factory, clients))
+
+    # Availability of a listing over a year: the busiest listing, over the year its bookings are in.
+    busiest = Booking.objects.order_by().values("listing_id").annotate(n=Count("id")).order_by("-n").first()
+    if busiest:
+        newest = Booking.objects.filter(listing_id=busiest["listing_id"]).order_by("-check_in").first().check_in
+        start = (newest - timedelta(days=300)).date()
+        in_year = Booking.objects.filter(
+            listing_id=busiest["listing_id"], check_in__date__gte=start, check_in__date__lt=start + timedelta(days=366)
+        ).count()
+        info["availability"] = {"bookings": busiest["n"], "in_year": in_year, "from": start.isoformat()}
+        paths = [
+            f"/api/listing/get-availability/{busiest['listing_id']}?from={start.isoformat()}&days=366",
+            f"/api/listing/get-availability/{busiest['listing_id']}?days=366",
+        ]
+        run_gets(run, area, {"availability (366 days, busiest listing)": paths}, token=tokens[-1])
+
+    # Creation throughput: 16 renters, each on a listing of its own, distinct days.
+    creators = tokens[RACERS : RACERS + CREATE_CLIENTS]
+    lists = [slots_for(listing, far_day(), CREATE_PER_CLIENT) for listing in bookable_event_spaces(CREATE_CLIENTS)]
+    codes: dict[int, int] = {}
+    lock = threading.Lock()
+
+    def create_factory(index: int):
+        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+        headers = {"Authorization": f"Bearer {creators[index]}"}
+        mine = list(lists[index])
+
+        def call():
+            if not mine:
+                return None
+            status, _ = request(connection, "POST", "/api/booking/create", mine.pop(0), headers)
+            with lock:
+                codes[status] = codes.get(status, 0) + 1
+            return status == 201
+
+        return call
+
+    result = drive(create_factory, CREATE_CLIENTS, seconds=max(SECONDS, 10))
+    info["create_codes"] = codes
+    run.add(area, "booking creation (distinct slots)", CREATE_CLIENTS, result, unit="bookings/s")
+
+    # The race: 32 renters, one slot, all at once.
+    listing = bookable_event_spaces(1)[0]
+    body = slots_for(listing, far_day(), 1)[0]
+    barrier = threading.Barrier(RACERS)
+    outcomes: list[tuple[int, int, float, dict]] = []
+
+    def racer(index: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+        connection.connect()
+        barrier.wait(timeout=30)
+        started = time.perf_counter()
+        status, raw = request(
+            connection, "POST", "/api/booking/create", body, {"Authorization": f"Bearer {tokens[index]}"}
+        )
+        elapsed = (time.perf_counter() - started) * 1000
+        with lock:
+            outcomes.append((index, status, elapsed, json.loads(raw or b"{}")))
+
+    threads = [threading.Thread(target=racer, args=(n,)) for n in range(RACERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [outcome for outcome in outcomes if outcome[1] == 201]
+    statuses: dict[int, int] = {}
+    for outcome in outcomes:
+        statuses[outcome[1]] = statuses.get(outcome[1], 0) + 1
+    stored = Booking.objects.filter(listing=listing, check_in_date=body["checkInDate"]).count()
+    info["race"] = {
+        "listing": listing.title,
+        "slot": f"{body['checkInDate']} {body['startTime']}-{body['endTime']}",
+        "statuses": statuses,
+        "winner": (people[winners[0][0]].email, winners[0][3].get("data", {}).get("_id")) if winners else None,
+        "stored": stored,
+        "slowest_ms": max(outcome[2] for outcome in outcomes),
+    }
+    verdict = "exactly one winner" if len(winners) == 1 and stored == 1 else f"{len(winners)} winners: WRONG"
+    print(
+        f"race: {RACERS} renters for {listing.title} on {info['race']['slot']}: {verdict} "
+        f"({info['race']['winner']}); answers {statuses}; bookings stored for the slot {stored}",
+        flush=True,
+    )
+    info["now"] = timezone.now()
+    return info
+
+
+def run_notifications(run: Run) -> dict:
+    from django.db.models import Count
+
+    from apps.accounts.models import User
+    from apps.notifications.models import Notification
+
+    area = "notifications"
+    heavy = (
+        Notification.objects.filter(is_deleted=False)
+        .order_by()
+        .values("user_id")
+        .annotate(n=Count("id"))
+        .order_by("-n")
+        .first()
+    )
+    user = User.objects.get(pk=heavy["user_id"])
+    admin = User.objects.filter(role="admin", is_deleted=False, is_active=True).first()
+    info = {
+        "user_rows": heavy["n"],
+        "user_unread": Notification.objects.filter(user=user, is_deleted=False, read=False).count(),
+        "user_role": user.role,
+    }
+    token = token_for(user)
+    run_gets(
+        run,
+        area,
+        {
+            "notification list (unread, page 1)": ["/api/notifications/get-all?page=1&limit=10"],
+            "notification list (all, pages 1-5)": [
+                f"/api/notifications/get-all?page={page}&limit=10&filters[all]=true" for page in range(1, 6)
+            ],
+            f"pending-counter ({user.role})": ["/api/dashboard/pending-counter"],
+        },
+        token=token,
+    )
+    if admin is not None:
+        run_gets(run, area, {"pending-counter (admin)": ["/api/dashboard/pending-counter"]}, token=token_for(admin))
+    return info
+
+
+async def fanout_rounds(pairs: list[tuple[str, str, str, str]]) -> list[dict]:
+    """For each (host token, renter token, booking id, _): open both sockets, approve, time both events."""
+    import aiohttp
+
+    rounds = []
+    async with aiohttp.ClientSession() as session:
+        for host_token, renter_token, booking_id, _ in pairs:
+            url = f"ws://127.0.0.1:{WS_PORT}/ws/notifications/?token="
+            origin = {"Origin": "http://127.0.0.1"}
+            async with (
+                session.ws_connect(url + host_token, headers=origin) as host_ws,
+                session.ws_connect(url + renter_token, headers=origin) as renter_ws,
+            ):
+                for ws in (host_ws, renter_ws):  # the socket is open: ping and wait for the pong
+                    await ws.send_json({"event": "ping", "data": {}})
+                    while (await ws.receive_json(timeout=10))["event"] != "pong":
+                        pass
+                loop = asyncio.get_running_loop()
+
+                async def first(ws, event: str) -> float:
+                    while True:
+                        message = await ws.receive_json(timeout=10)
+                        if message["event"] == event:
+                            return time.perf_counter()
+
+                host_wait = asyncio.ensure_future(first(host_ws, "pendingCounter"))
+                renter_wait = asyncio.ensure_future(first(renter_ws, "notification"))
+                started = time.perf_counter()
+                status, _ = await loop.run_in_executor(
+                    None,
+                    lambda booking_id=booking_id, host_token=host_token: request(
+                        http.client.HTTPConnection("127.0.0.1", PORT, timeout=30),
+                        "PATCH",
+                        f"/api/booking/update-status/{booking_id}",
+                        {"status": "approved"},
+                        {"Authorization": f"Bearer {host_token}"},
+                    ),
+                )
+                answered = time.perf_counter()
+                try:
+                    host_at, renter_at = await asyncio.gather(host_wait, renter_wait)
+                except (TimeoutError, aiohttp.WSMessageTypeError) as error:
+                    print(
+                        f"fan-out round lost ({error!r}, approval answered {status}); daphne's log: {DAPHNE_LOG}",
+                        flush=True,
+                    )
+                    rounds.append({"status": status, "lost": True})
+                    continue
+                rounds.append(
+                    {
+                        "status": status,
+                        "http": (answered - started) * 1000,
+                        "host": (host_at - started) * 1000,
+                        "renter": (renter_at - started) * 1000,
+                        "both": (max(host_at, renter_at) - started) * 1000,
+                    }
+                )
+    return rounds
+
+
+def pay(renter, booking_id: str) -> None:
+    """The renter pays for the request on the local gateway (held until the host answers)."""
+    from django.db import transaction
+
+    from apps.payments.gateway import get_gateway
+    from apps.payments.models import Payment
+    from apps.payments.services import payment_checkout_confirm, payment_checkout_start
+
+    with transaction.atomic():
+        payment_checkout_start(user=renter, booking_id=booking_id)
+        session_id = Payment.objects.get(booking_id=booking_id).session_id
+        get_gateway().pay(session_id)
+        payment_checkout_confirm(session_id=session_id)
+
+
+def run_fanout(run: Run) -> dict:
+    """A booking approval reaching the host's and the renter's open sockets through daphne."""
+    people = renters(RACERS + CREATE_CLIENTS + 2)[-1:]
+    listings = bookable_event_spaces(FANOUT_ROUNDS)
+    renter_token = token_for(people[0])
+    pairs = []
+    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
+    for listing in listings:
+        bodies = slots_for(listing, far_day(), 1)
+        if not bodies:
+            continue
+        status, raw = request(
+            connection, "POST", "/api/booking/create", bodies[0], {"Authorization": f"Bearer {renter_token}"}
+        )
+        if status == 201:
+            booking_id = json.loads(raw)["data"]["_id"]
+            pay(people[0], booking_id)
+            pairs.append((token_for(listing.host), renter_token, booking_id, listing.title))
+    rounds = asyncio.run(fanout_rounds(pairs))
+    done = [r for r in rounds if not r.get("lost") and r["status"] == 200]
+    lost = len(rounds) - len(done)
+    for key, name in (
+        ("http", "approval request alone (HTTP)"),
+        ("host", "fan-out: approval to host's socket"),
+        ("renter", "fan-out: approval to renter's socket"),
+        ("both", "fan-out: approval to both sockets"),
+    ):
+        values = [r[key] for r in done]
+        result = summary(values, sum(values) / 1000 if values else 0, lost)
+        result["rps"] = 0.0
+        run.add("websocket", name, 1, result, unit="")
+    return {"rounds": len(rounds), "lost": lost}
+
+
+# --- Main --------------------------------------------------------------------
+
+
+def main() -> int:
+    try:
+        manage("migrate", "--noinput", "-v", "0")
+    except subprocess.CalledProcessError:
+        print("migrate failed; measuring the database as it is", flush=True)
+    import django
+
+    django.setup()
+    sizes = seed()
+    load_before = os.getloadavg()
+    run = Run()
+    info: dict = {"sizes": sizes, "load_before": load_before, "started": datetime.now(UTC)}
+
+    server = start_gunicorn()
+    sockets = subprocess.Popen(
+        [str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(WS_PORT), "config.asgi:application"],
+        cwd=ROOT,
+        env={**os.environ},
+        stdout=DAPHNE_LOG.open("w"),
+        stderr=subprocess.STDOUT,
+    )
     try:
         wait_for_server(server)
-        floor_paths = ["/bench/floor"]
-        for clients in CLIENTS:
-            for name, paths in {"floor: minimal JSON view": floor_paths, **mixes}.items():
-                # warm-up: every path once per worker
-                warm = http_calls(paths)(0)
-                for _ in range(min(len(paths) * 2, 60)):
-                    warm()
-                result = drive(http_calls(paths), clients)
-                results.append((name, clients, result))
-                print(
-                    f"{clients}c  {name:<34} p50 {result['p50']:6.2f}  p95 {result['p95']:6.2f}  "
-                    f"p99 {result['p99']:6.2f} ms  {result['rps']:7.0f} req/s  errors {result['errors']}",
-                    flush=True,
-                )
-            for name, items in raw_statements.items():
-                result = drive(sql_calls(items), clients)
-                results.append((name, clients, result))
-                print(
-                    f"{clients}c  {name:<34} p50 {result['p50']:6.2f}  p95 {result['p95']:6.2f}  "
-                    f"p99 {result['p99']:6.2f} ms  {result['rps']:7.0f} stmt/s",
-                    flush=True,
-                )
+        wait_for(WS_PORT, "/", sockets, "daphne")
+        info["connections"] = check_persistent_connections()
+        print(f"persistent connections: {info['connections']}", flush=True)
+        run_floor(run)
+        if "discovery" in AREAS_RUN:
+            run_gets(run, "discovery", discovery_mixes())
+        if "notifications" in AREAS_RUN:
+            info["notifications"] = run_notifications(run)
+        if "bookings" in AREAS_RUN:
+            info["bookings"] = run_bookings(run)
+        if "websocket" in AREAS_RUN:
+            info["fanout"] = run_fanout(run)
     finally:
-        server.terminate()
-        server.wait(10)
-
-    write_report(total, results, query_counts)
+        for process in (server, sockets):
+            process.terminate()
+        for process in (server, sockets):
+            process.wait(10)
+    info["load_after"] = os.getloadavg()
+    info["query_counts"] = query_counts() if "discovery" in AREAS_RUN else {}
+    write_report(run, info)
+    if os.environ.get("BENCH_STATISTICS", "1") == "1" and (ROOT / "scripts" / "bench_statistics.py").exists():
+        print("Dashboard statistics (scripts/bench_statistics.py)…", flush=True)
+        env = {**os.environ, "BENCH_STATS_PORT": str(PORT + 2), "BENCH_SECONDS": str(min(SECONDS, 3))}
+        env["BENCH_CLIENTS"] = "1"
+        subprocess.run([PY, "scripts/bench_statistics.py"], cwd=ROOT, env=env, check=False)
     return 0
 
 
-def write_report(total: int, results, query_counts: dict) -> None:
+def query_counts() -> dict[str, int]:
+    """SQL queries per request, in-process, for a page of the search and the other GETs."""
+    return {name: len(batches[0]) for name, batches in ((n, capture_sql(p[:1])) for n, p in discovery_mixes().items())}
+
+
+# --- Report --------------------------------------------------------------------
+
+AREAS = {
+    "floor": "Floor",
+    "discovery": "Public discovery (issue: search, title search, listing page)",
+    "bookings": "Bookings",
+    "notifications": "Notifications and pending counters",
+    "websocket": "Websocket fan-out",
+}
+GENERATED_END = "<!-- end of the figures written by make bench -->"
+
+
+def write_report(run: Run, info: dict) -> None:
+    sizes = info["sizes"]
     lines = [
         "# Performance",
         "",
-        f"Measured by `make bench` (scripts/bench.py) on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC: "
-        f"{total:,} listings, gunicorn with 2 sync workers, {os.cpu_count()} CPU cores, "
-        f"Python {platform.python_version()}, load from threads on keep-alive connections over 127.0.0.1, "
-        f"{SECONDS:g} s per scenario after a warm-up. Latencies in milliseconds.",
+        f"Measured by `make bench` (scripts/bench.py) on {info['started']:%Y-%m-%d %H:%M} UTC on "
+        f"{sizes['listings']:,} listings, {sizes['bookings']:,} bookings and {sizes['notifications']:,} "
+        f"notifications: gunicorn with 2 sync workers and daphne for the websockets, {os.cpu_count()} CPU cores, "
+        f"Python {platform.python_version()}, PostgreSQL and Redis on the same machine, load from threads of one "
+        f"process over 127.0.0.1, {SECONDS:g} s per scenario after a warm-up (at most {MAX_REQUESTS:,} requests). "
+        f"Load average (1, 5, 15 min) {fmt_load(info['load_before'])} at the start, {fmt_load(info['load_after'])} "
+        "at the end. Latencies in milliseconds.",
         "",
-        "| scenario | clients | p50 | p95 | p99 | req/s | errors |",
-        "|---|---:|---:|---:|---:|---:|---:|",
-    ]
-    for name, clients, result in results:
-        lines.append(
-            f"| {name} | {clients} | {result['p50']:.2f} | {result['p95']:.2f} | {result['p99']:.2f} | "
-            f"{result['rps']:.0f} | {result['errors']} |"
-        )
-    lines += [
+        f"Persistent database connections checked first: {info['connections']['workers']} workers, "
+        f"{info['connections']['backends']} PostgreSQL connections over 20 requests (CONN_MAX_AGE "
+        f"{info['connections']['conn_max_age']}).",
         "",
-        "The raw SQL rows run the search's own SQL (the page of ten and, as a separate statement, its",
-        "COUNT) straight on PostgreSQL from the same threads, alternating the two: a search costs about",
-        "one of each. The floor row is a plain JsonResponse from the same gunicorn.",
-        "",
-        "## SQL queries per request",
-        "",
-        "| scenario | queries |",
-        "|---|---:|",
-        *(f"| {name} | {count} |" for name, count in query_counts.items()),
+        "Columns: `floor` is what the same request would cost with no Django work: the p95 of "
+        "`/bench/floor-db` (a JSON view with one database round trip) plus the p95 of the request's own "
+        "SQL replayed straight on PostgreSQL (`SQL only`). `x floor` is p95 over that floor.",
         "",
     ]
+    for area, title in AREAS.items():
+        rows = [row for row in run.rows if row["area"] == area]
+        if not rows:
+            continue
+        lines += [f"## {title}", ""]
+        lines += [
+            "| scenario | clients | p50 | p95 | p99 | rate | errors | SQL only p95 | floor | x floor | target p95 |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        ]
+        for row in rows:
+            rate = f"{row['rps']:.0f} {row['unit']}" if row["unit"] else "-"
+            target = ""
+            if row["target"]:
+                target = f"{row['target']:g}: " + ("met" if row["p95"] <= row["target"] else "**missed**")
+            lines.append(
+                f"| {row['name']} | {row['clients']} | {row['p50']:.2f} | {row['p95']:.2f} | {row['p99']:.2f} | "
+                f"{rate} | {row['errors']} | {opt(row['sql_p95'])} | {opt(row['floor'])} | "
+                f"{opt(row['p95'] / row['floor'] if row['floor'] else None, 1)} | {target} |"
+            )
+        lines.append("")
+        lines += area_notes(area, info)
+    if info["query_counts"]:
+        lines += [
+            "## SQL queries per request (public discovery)",
+            "",
+            "| scenario | queries |",
+            "|---|---:|",
+            *(f"| {name} | {count} |" for name, count in info["query_counts"].items()),
+            "",
+        ]
+    lines += [GENERATED_END, ""]
     path = ROOT / "docs" / "performance.md"
-    body = "\n".join(lines)
+    old = path.read_text() if path.exists() else ""
+    kept = ""
+    # Keep the hand-written notes and every section after them (front-end sizes, dashboard statistics).
+    for marker in ("\n## What we changed", "\n## Front end"):
+        at = old.find(marker)
+        if at >= 0:
+            kept = old[at:]
+            break
     notes = ROOT / "docs" / "performance-notes.md"
-    if notes.exists():
-        body += "\n" + notes.read_text()
-    path.write_text(body)
+    if not kept.startswith("\n## What we changed") and notes.exists():
+        kept = "\n" + notes.read_text().rstrip() + "\n" + kept
+    body = "\n".join(lines)
+    if kept:
+        body += "\n" + kept.lstrip("\n")
+    path.write_text(body.rstrip() + "\n")
     print(f"Wrote {path}")
+
+
+def area_notes(area: str, info: dict) -> list[str]:
+    if area == "bookings" and info.get("bookings"):
+        bookings = info["bookings"]
+        race = bookings.get("race", {})
+        out = []
+        if race:
+            winner = race["winner"]
+            out.append(
+                f"The race: {RACERS} renters at once for one slot ({race['listing']}, {race['slot']}): answers "
+                f"{', '.join(f'{count} x {status}' for status, count in sorted(race['statuses'].items()))}; "
+                f"bookings stored for the slot: {race['stored']}; winner "
+                f"{winner[0] + ' (booking ' + str(winner[1]) + ')' if winner else 'none'}; the slowest answer took "
+                f"{race['slowest_ms']:.0f} ms."
+            )
+        if bookings.get("create_codes"):
+            out.append(
+                f"Booking creation: {CREATE_CLIENTS} renters, each on an event space of its own and distinct days, "
+                f"at most {CREATE_PER_CLIENT} each; answers "
+                f"{', '.join(f'{count} x {status}' for status, count in sorted(bookings['create_codes'].items()))}."
+            )
+        if bookings.get("availability"):
+            a = bookings["availability"]
+            out.append(
+                f"Availability: the listing with the most bookings ({a['bookings']:,}), 366 days from {a['from']} "
+                f"({a['in_year']:,} bookings in the window) and 366 days from today, as a signed-in renter."
+            )
+        return [*out, ""] if out else []
+    if area == "notifications" and info.get("notifications"):
+        n = info["notifications"]
+        return [
+            f"As the user with the most notifications ({n['user_rows']:,} live rows, {n['user_unread']:,} unread; "
+            f"a {n['user_role']}); the admin's counters cover pending listings, disputes, payouts and "
+            "verification requests across the platform.",
+            "",
+        ]
+    if area == "websocket" and info.get("fanout"):
+        f = info["fanout"]
+        return [
+            f"{f['rounds']} approvals, one at a time, each of a pending request made for the round: host and renter "
+            "connected to daphne (`/ws/notifications/?token=`), the host approves over HTTP (gunicorn); timed "
+            "from sending the approval to the renter's `notification` event and the host's `pendingCounter` "
+            f"event (both sent from the approving request once its transaction commits). Lost events: {f['lost']}.",
+            "",
+        ]
+    return []
+
+
+def opt(value: float | None, digits: int = 2) -> str:
+    return "" if value is None else f"{value:.{digits}f}"
+
+
+def fmt_load(load: tuple[float, float, float]) -> str:
+    return ", ".join(f"{value:.2f}" for value in load)
 
 
 if __name__ == "__main__":
