@@ -1,11 +1,16 @@
-"""Reads of conversations: a user sees only the conversations they take part in."""
+"""Reads of conversations: a user sees only the conversations they take part in.
+
+Admin and moderator read (never write) the renter-host conversation of a disputed booking, so they
+can weigh what the two sides told each other when deciding the dispute.
+"""
 
 import uuid
 
 from django.db.models import Count, Q, QuerySet
 
-from apps.accounts.models import Role
+from apps.accounts.models import STAFF_ROLES, Role
 from apps.core.exceptions import NotFound
+from apps.disputes.models import Dispute
 
 from .models import Attachment, Conversation, Message, Side
 
@@ -67,11 +72,38 @@ def message_get_for(*, user, id) -> Message:
 
 
 def attachment_get_for(*, user, id) -> Attachment:
+    """An attachment of one of the caller's conversations, or (staff) of a disputed conversation."""
     key = _uuid(id, "Attachment")
     attachment = Attachment.objects.select_related("message__conversation").filter(pk=key).first()
-    if attachment is None or attachment.message.conversation.side_of(user) is None:
+    if attachment is None:
+        raise NotFound("Attachment not found.")
+    conversation = attachment.message.conversation
+    if conversation.side_of(user) is None and not (user.role in STAFF_ROLES and _is_disputed(conversation)):
         raise NotFound("Attachment not found.")
     return attachment
+
+
+def _is_disputed(conversation: Conversation) -> bool:
+    """Whether a booking between the conversation's renter and host has a dispute (any status)."""
+    return Dispute.objects.filter(renter_id=conversation.renter_id, host_id=conversation.host_id).exists()
+
+
+def conversation_of_dispute_for(*, user, dispute_id) -> Conversation | None:
+    """Admin and moderator: the conversation between the disputed booking's renter and host.
+
+    None when the two never wrote to each other. Anyone else, or an unknown dispute, is 404.
+    """
+    if user.role not in STAFF_ROLES:
+        raise NotFound("Dispute not found.")
+    key = _uuid(dispute_id, "Dispute")
+    dispute = Dispute.objects.filter(pk=key).values("renter_id", "host_id").first()
+    if dispute is None:
+        raise NotFound("Dispute not found.")
+    return (
+        Conversation.objects.select_related("renter", "host", "listing")
+        .filter(renter_id=dispute["renter_id"], host_id=dispute["host_id"])
+        .first()
+    )
 
 
 def message_notifications_for(*, user) -> list[dict]:

@@ -8,9 +8,10 @@ from rest_framework.views import APIView
 from apps.accounts.models import Role
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, paginate
 from apps.core.files import private_file_response
-from apps.core.permissions import AnyRole, role_permission
+from apps.core.permissions import AdminOrModerator, AnyRole, role_permission
 
 from . import selectors, services
+from .models import Message
 from .serializers import (
     ConversationSerializer,
     MessageNotificationSerializer,
@@ -42,6 +43,13 @@ def _page_schema(name: str, key: str, item) -> serializers.Serializer:
             },
         ),
     )
+
+
+def _message_page(request, messages) -> dict:
+    """One page of messages: 10 by default, up to 50 when the client asks for a ``limit``."""
+    max_limit = MESSAGES_MAX_LIMIT if request.query_params.get("limit") else 10
+    page = paginate(request, messages, max_limit=max_limit)
+    return {"messages": [message_payload(m) for m in page.items], **page.meta()}
 
 
 class ConversationListView(APIView):
@@ -112,9 +120,40 @@ class MessageListView(APIView):
     )
     def get(self, request, conversation_id):
         conversation = selectors.conversation_get_for(user=request.user, id=conversation_id)
-        max_limit = MESSAGES_MAX_LIMIT if request.query_params.get("limit") else 10
-        page = paginate(request, selectors.message_list_for(conversation=conversation), max_limit=max_limit)
-        return envelope({"messages": [message_payload(m) for m in page.items], **page.meta()})
+        return envelope(_message_page(request, selectors.message_list_for(conversation=conversation)))
+
+
+class DisputeConversationView(APIView):
+    permission_classes = [AdminOrModerator]
+
+    @extend_schema(
+        summary="Admin and moderator read the renter-host conversation of a disputed booking",
+        description="Read only: the conversation (null when the two never wrote to each other) and its "
+        "messages newest first, page size 10 by default; `limit` up to 50.",
+        parameters=PAGE_PARAMS,
+        responses={
+            200: enveloped(
+                "DisputeConversationResponse",
+                inline_serializer(
+                    name="DisputeConversationData",
+                    fields={
+                        "conversation": ConversationSerializer(allow_null=True),
+                        "messages": MessageSerializer(many=True),
+                        "totalCount": serializers.IntegerField(),
+                        "page": serializers.IntegerField(),
+                        "limit": serializers.IntegerField(),
+                        "totalPages": serializers.IntegerField(),
+                    },
+                ),
+            ),
+            **ERRORS,
+        },
+    )
+    def get(self, request, dispute_id):
+        conversation = selectors.conversation_of_dispute_for(user=request.user, dispute_id=dispute_id)
+        messages = selectors.message_list_for(conversation=conversation) if conversation else Message.objects.none()
+        payload = conversation_payload(conversation) if conversation else None
+        return envelope({"conversation": payload, **_message_page(request, messages)})
 
 
 class MessageSendView(APIView):
