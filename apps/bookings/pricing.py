@@ -84,63 +84,52 @@ def cheapest_cover(hours: Decimal | int, rates: Mapping[str, Decimal | None]) ->
     """The cheapest list of (period, count) whose lengths add up to at least ``hours``.
 
     Ties go to the combination covering less extra time, then to fewer lines. A period whose rate
-    is missing is not on offer. Fast for any duration: a period is dropped when smaller ones
-    cover its length for no more money, and then each smaller period is used fewer times than
-    it takes to fill the next larger one (otherwise swapping them for that one is no dearer).
+    is missing is not on offer.
+
+    Exact and fast: periods are chosen from the largest down, the smallest taking whatever is
+    left. Hours, days and weeks divide one another, so once the larger periods are fixed the
+    cost is, in each smaller period's count, a minimum of straight lines: its cheapest value
+    lies at an end of the range (none, or the most that fits, or one more than fits). A month
+    (30.44 days) is not a whole number of weeks or days, so every month count is tried.
     """
     hours = Decimal(hours)
     if hours < 0:
         raise PricingError("The booking ends before it starts.")
-    offered = [(p, Decimal(rates[p])) for p in PERIOD_ORDER if rates.get(p) is not None]
+    offered = [(p, Decimal(rates[p])) for p in reversed(PERIOD_ORDER) if rates.get(p) is not None]
     if not offered:
         raise PricingError("This space has no price for the chosen period.")
     if hours == 0:
         return []
-
-    # Drop a period that a smaller one covers for the same money or less.
-    kept: list[tuple[str, Decimal]] = []
-    for period, rate in offered:
-        length = PERIOD_HOURS[period]
-        dominated = any(_ceil(length / PERIOD_HOURS[p]) * r <= rate for p, r in kept)
-        if not dominated:
-            kept.append((period, rate))
-
-    # Upper bound on each smaller period's count (fewer than it takes to fill the next kept one).
-    bounds = [_ceil(PERIOD_HOURS[kept[i + 1][0]] / PERIOD_HOURS[kept[i][0]]) - 1 for i in range(len(kept) - 1)]
-    largest, largest_rate = kept[-1]
-    largest_len = PERIOD_HOURS[largest]
-    smaller_cap = sum((PERIOD_HOURS[kept[i][0]] * bounds[i] for i in range(len(bounds))), Decimal(0))
-
     options: list[tuple] = []
-    low = max(0, _floor((hours - smaller_cap) / largest_len))
-    for top in range(low, _ceil(hours / largest_len) + 1):
-        _search(kept, bounds, len(kept) - 2, hours - top * largest_len, [(largest, top, largest_rate)], hours, options)
+    _search(offered, 0, hours, [], hours, options)
     best = min(options, key=lambda option: option[0])
-    return [PriceLine(period, count, rate) for period, count, rate in sorted(best[1], key=_order) if count > 0]
+    return [PriceLine(period, count, rate) for period, count, rate in best[1]]
 
 
-def _order(item: tuple) -> int:
-    return -PERIOD_ORDER.index(item[0])
+def _counts_to_try(period: str, remaining: Decimal) -> Iterable[int]:
+    length = PERIOD_HOURS[period]
+    most = _ceil(remaining / length) if remaining > 0 else 0
+    if period == MONTHLY:
+        return range(most + 1)
+    return sorted({0, _floor(remaining / length) if remaining > 0 else 0, most})
 
 
-def _search(kept, bounds, index, remaining, chosen, hours, out) -> None:
-    """Enumerate counts for kept[index] down to kept[0]; the smallest takes whatever is left."""
-    if remaining <= 0 or index < 0:
+def _search(offered, index, remaining, chosen, hours, out) -> None:
+    """Try counts for offered[index] (largest first); the last period covers what is left."""
+    if index == len(offered) - 1 or remaining <= 0:
         if remaining > 0:
-            return
-        lines = [c for c in chosen if c[1] > 0]
+            period, rate = offered[index]
+            chosen = [*chosen, (period, _ceil(remaining / PERIOD_HOURS[period]), rate)]
+        lines = [line for line in chosen if line[1] > 0]
         cost = sum((money(rate * count) for _, count, rate in lines), ZERO)
         covered = sum((PERIOD_HOURS[p] * count for p, count, _ in lines), Decimal(0))
         out.append(((cost, covered - hours, len(lines)), lines))
         return
-    period, rate = kept[index]
-    length = PERIOD_HOURS[period]
-    if index == 0:
-        count = _ceil(remaining / length)
-        _search(kept, bounds, -1, remaining - count * length, [*chosen, (period, count, rate)], hours, out)
-        return
-    for count in range(min(bounds[index], _ceil(remaining / length)) + 1):
-        _search(kept, bounds, index - 1, remaining - count * length, [*chosen, (period, count, rate)], hours, out)
+    period, rate = offered[index]
+    for count in _counts_to_try(period, remaining):
+        _search(
+            offered, index + 1, remaining - count * PERIOD_HOURS[period], [*chosen, (period, count, rate)], hours, out
+        )
 
 
 @dataclass(frozen=True)
