@@ -141,7 +141,7 @@ class TestListingDetails:
         assert "Wi-Fi" in page and 'href="/host/hannah"' in page
         assert "openstreetmap.org/?mlat=" in page
         assert "Cancellation policy: Moderate" in page
-        assert '<div data-island="BookingWidget"></div>' in page
+        assert '<div data-island="BookingWidget" data-props-id="booking-widget-props"></div>' in page
         props = json.loads(
             re.search(r'id="booking-widget-props" type="application/json">(.*?)</script>', page).group(1)
         )
