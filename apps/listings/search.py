@@ -14,10 +14,11 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.contrib.postgres.expressions import ArraySubquery
 from django.core.cache import cache
 from django.core.files.storage import default_storage
-from django.db.models import BooleanField, Case, Exists, Func, OuterRef, Q, QuerySet, Value, When
-from django.db.models.functions import Upper
+from django.db.models import BooleanField, Case, Exists, Func, OuterRef, Q, QuerySet, TextField, Value, When
+from django.db.models.functions import Cast, JSONObject, Upper
 
 from apps.core.api import PAGE_SIZE, Page
 from apps.core.exceptions import InvalidInput
@@ -342,6 +343,19 @@ def title_filter(queryset: QuerySet[Listing], text: str) -> QuerySet[Listing]:
     return queryset.filter(WordSimilar(Value(text.upper()), Upper("title")))
 
 
+def _for_type(filters: SearchFilters, *, event: Q, office: Q) -> Q:
+    """The event-space or office-space form of a condition, or either when no type was chosen.
+
+    Leaving out the branch the chosen type cannot match keeps PostgreSQL from planning it: an
+    ``OR`` with the offerings' ``EXISTS`` made it hash every matching offering (40-60 ms at
+    100,000 listings) even for event spaces, which have none."""
+    if filters.property_type == PropertyType.EVENT_SPACE:
+        return event
+    if filters.property_type == PropertyType.OFFICE_SPACE:
+        return office
+    return event | office
+
+
 def public_listings() -> QuerySet[Listing]:
     return Listing.objects.filter(PUBLIC)
 
@@ -448,13 +462,19 @@ def matching(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -
         if filters.space_offerings:
             offering_prices = offering_prices.filter(kind__in=filters.space_offerings)
         queryset = queryset.filter(
-            (Q(property_type=PropertyType.EVENT_SPACE) & _price_q("", filters))
-            | Q(Exists(offering_prices), property_type=PropertyType.OFFICE_SPACE)
+            _for_type(
+                filters,
+                event=Q(property_type=PropertyType.EVENT_SPACE) & _price_q("", filters),
+                office=Q(Exists(offering_prices), property_type=PropertyType.OFFICE_SPACE),
+            )
         )
     if filters.guests:
         queryset = queryset.filter(
-            Q(property_type=PropertyType.EVENT_SPACE, guest__gte=filters.guests)
-            | Q(property_type=PropertyType.OFFICE_SPACE, number_of_seats__gte=filters.guests)
+            _for_type(
+                filters,
+                event=Q(property_type=PropertyType.EVENT_SPACE, guest__gte=filters.guests),
+                office=Q(property_type=PropertyType.OFFICE_SPACE, number_of_seats__gte=filters.guests),
+            )
         )
     if filters.bounds:
         south, west, north, east = filters.bounds
@@ -536,26 +556,56 @@ def search_page(
 def featured_first(queryset: QuerySet[Listing], start: int, limit: int) -> list[dict[str, Any]]:
     """Rows ``start`` to ``start + limit`` of ``queryset`` in ``PUBLIC_ORDER``, as card rows.
 
-    Premium listings are few, so they are counted and read apart (index on the premium rows),
-    then the others follow newest first (index on the newest order): each query reads about
-    one page of rows, where sorting every match on the computed ``featured`` would read them all.
+    Premium listings are few, so they are read apart (index on the premium rows), then the others
+    follow newest first (index on the newest order): each query reads about one page of rows,
+    where sorting every match on the computed ``featured`` would read them all. Only pages after
+    the first count the premium matches, to know where the others start.
     """
     premium = queryset.filter(premium_now_q())
-    premium_count = premium.count()
     rows: list[dict[str, Any]] = []
-    if start < premium_count:
-        rows = list(
-            premium.annotate(featured=Value(True)).order_by(*NEWEST).values(*CARD_FIELDS)[start : start + limit]
-        )
+    if start == 0:
+        # The first page reads the premium rows straight away: fewer than a page means that is all of them.
+        rows = list(_card_rows(premium.annotate(featured=Value(True)))[:limit])
+        premium_count = len(rows)
+    else:
+        premium_count = premium.count()
+        if start < premium_count:
+            rows = list(_card_rows(premium.annotate(featured=Value(True)))[start : start + limit])
     if len(rows) < limit:
         offset = max(0, start - premium_count)
         rows += list(
-            queryset.exclude(premium_now_q())
-            .annotate(featured=Value(False))
-            .order_by(*NEWEST)
-            .values(*CARD_FIELDS)[offset : offset + limit - len(rows)]
+            _card_rows(queryset.exclude(premium_now_q()).annotate(featured=Value(False)))[
+                offset : offset + limit - len(rows)
+            ]
         )
     return rows
+
+
+def _card_rows(queryset: QuerySet[Listing]) -> QuerySet:
+    """Card rows newest first, each with its images and offerings read in the same query (two
+    small index lookups per row), so a page of results is one round trip to the database."""
+    images = ListingImage.objects.filter(listing_id=OuterRef("pk")).order_by("position").values("path")
+    offerings = (
+        SpaceOffering.objects.filter(listing_id=OuterRef("pk"))
+        .order_by("kind")
+        .values(
+            card=JSONObject(
+                id=Cast("id", TextField()),
+                kind="kind",
+                hourly=Cast("hourly", TextField()),
+                daily=Cast("daily", TextField()),
+                weekly=Cast("weekly", TextField()),
+                monthly=Cast("monthly", TextField()),
+                seats="seats",
+                minimum_period="minimum_period",
+            )
+        )
+    )
+    return (
+        queryset.order_by(*NEWEST)
+        .annotate(card_images=ArraySubquery(images), card_offerings=ArraySubquery(offerings))
+        .values(*CARD_FIELDS, "card_images", "card_offerings")
+    )
 
 
 def _page_param(params, name: str, default: int) -> int:
@@ -600,8 +650,8 @@ CARD_FIELDS = (
 )
 
 
-def _money(value: Decimal | None) -> str | None:
-    return None if value is None else f"{value:.2f}"
+def _money(value: Decimal | str | None) -> str | None:
+    return None if value is None else f"{Decimal(value):.2f}"
 
 
 def image_url(path: str, *, small: bool = False) -> str:
@@ -613,37 +663,30 @@ def image_url(path: str, *, small: bool = False) -> str:
 
 
 def cards(rows, *, user=None) -> list[dict[str, Any]]:
-    """Turn rows of ``queryset.values(*CARD_FIELDS)`` into flat API dictionaries: three queries whatever the number of rows
-    (listings, their images, their offerings), plus one for a signed-in user's favourites."""
+    """Turn rows of ``queryset.values(*CARD_FIELDS)`` into flat API dictionaries: two queries whatever the
+    number of rows (their images, their offerings; none for rows of ``_card_rows``, which carry them),
+    plus one for a signed-in user's favourites."""
     rows = list(rows)
     if not rows:
         return []
     ids = [row["id"] for row in rows]
     images: dict[Any, list[str]] = {}
-    for listing_id, path in (
-        ListingImage.objects.filter(listing_id__in=ids).order_by("position").values_list("listing_id", "path")
-    ):
-        images.setdefault(listing_id, []).append(path)
     offerings: dict[Any, list[dict[str, Any]]] = {}
-    for offering in (
-        SpaceOffering.objects.filter(listing_id__in=ids)
-        .order_by("kind")
-        .values("id", "listing_id", "kind", "hourly", "daily", "weekly", "monthly", "seats", "minimum_period")
-    ):
-        offerings.setdefault(offering["listing_id"], []).append(
-            {
-                "_id": str(offering["id"]),
-                "kind": offering["kind"],
-                "title": OfferingKind(offering["kind"]).label,
-                "hourly": _money(offering["hourly"]),
-                "daily": _money(offering["daily"]),
-                "weekly": _money(offering["weekly"]),
-                "monthly": _money(offering["monthly"]),
-                "periods": list(OFFERING_PERIODS[offering["kind"]]),
-                "seats": offering["seats"],
-                "minimumPeriod": offering["minimum_period"],
-            }
-        )
+    if "card_images" in rows[0]:  # rows of ``_card_rows`` bring their images and offerings along
+        for row in rows:
+            images[row["id"]] = list(row["card_images"] or [])
+            offerings[row["id"]] = [_offering_card(offering) for offering in row["card_offerings"] or []]
+    else:
+        for listing_id, path in (
+            ListingImage.objects.filter(listing_id__in=ids).order_by("position").values_list("listing_id", "path")
+        ):
+            images.setdefault(listing_id, []).append(path)
+        for offering in (
+            SpaceOffering.objects.filter(listing_id__in=ids)
+            .order_by("kind")
+            .values("id", "listing_id", "kind", "hourly", "daily", "weekly", "monthly", "seats", "minimum_period")
+        ):
+            offerings.setdefault(offering["listing_id"], []).append(_offering_card(offering))
     liked: set = set()
     if user is not None and user.is_authenticated:
         liked = set(Favourite.objects.filter(user=user, listing_id__in=ids).values_list("listing_id", flat=True))
@@ -685,6 +728,22 @@ def cards(rows, *, user=None) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _offering_card(offering: dict[str, Any]) -> dict[str, Any]:
+    """One offering on a card; prices arrive as Decimal (``values()``) or as text (``_card_rows``)."""
+    return {
+        "_id": str(offering["id"]),
+        "kind": offering["kind"],
+        "title": OfferingKind(offering["kind"]).label,
+        "hourly": _money(offering["hourly"]),
+        "daily": _money(offering["daily"]),
+        "weekly": _money(offering["weekly"]),
+        "monthly": _money(offering["monthly"]),
+        "periods": list(OFFERING_PERIODS[offering["kind"]]),
+        "seats": offering["seats"],
+        "minimumPeriod": offering["minimum_period"],
+    }
 
 
 def _from_price(row: dict[str, Any], offerings: list[dict[str, Any]]) -> dict[str, str] | None:
