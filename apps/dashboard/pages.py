@@ -30,4 +30,7 @@ PAGES: dict[str, Page] = {
         "DashboardBookings", lambda request, kwargs: {"view": "request", **_with_id(request, kwargs)}
     ),
     "invoices": Page("DashboardInvoices"),
+    "payments": Page("DashboardPayments"),
+    "payout": Page("DashboardPayout", lambda request, kwargs: {"view": "payout"}),
+    "payout-requests": Page("DashboardPayout", lambda request, kwargs: {"view": "requests"}),
 }
