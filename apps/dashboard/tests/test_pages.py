@@ -222,3 +222,26 @@ def test_logout_asks_for_confirmation(client, users):
 
 def test_front_end_navigation_json_is_up_to_date():
     call_command("dashboard_navigation", "--check")
+
+
+@pytest.mark.parametrize(
+    ("path", "island", "view", "allowed"),
+    [
+        ("/payout", "DashboardPayout", "payout", {"admin", "host", "subHost"}),
+        ("/payout-requests", "DashboardPayout", "requests", {"admin"}),
+        ("/payments", "DashboardPayments", None, {"admin", "host", "subHost"}),
+    ],
+)
+def test_payment_pages_mount_their_island_for_allowed_roles(client, users, path, island, view, allowed):
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        response = client.get(path)
+        props = response.context["page_props"]
+        if role in allowed:
+            assert response.context["page_island"] == island, role
+            assert props["route"] == path.strip("/")
+            assert props.get("view") == view
+            assert "This page is coming soon" not in response.content.decode()
+        else:
+            assert props["route"] == "dashboard", role
+            assert response.context["page_island"] != island
