@@ -491,7 +491,7 @@ def matching(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -
 def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
     """The navbar's search: titles starting with ``text`` (alphabetical), then titles containing it
     (premium first, then newest), then, when none contains it, titles with a word close to it.
-    At most three small queries, each served by an index."""
+    At most five small queries, each served by an index and stopping after ``limit`` rows."""
     text = text.strip()[:MAX_TEXT]
     if not text:
         return []
@@ -506,21 +506,23 @@ def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
     )
     if len(rows) < limit:
         seen = [row["id"] for row in rows]
-        rows += list(
-            with_featured(public_listings())
-            .filter(title__icontains=text)
-            .exclude(id__in=seen)
-            .order_by(*PUBLIC_ORDER)
-            .values(*fields)[: limit - len(rows)]
-        )
+        matches = public_listings().filter(title__icontains=text).exclude(id__in=seen)
+        rows += _premium_then_newest(matches, fields, limit - len(rows))
     if not rows:
-        rows = list(
-            with_featured(public_listings())
-            .filter(WordSimilar(Value(needle), Upper("title")))
-            .order_by(*PUBLIC_ORDER)
-            .values(*fields)[:limit]
-        )
+        rows = _premium_then_newest(public_listings().filter(WordSimilar(Value(needle), Upper("title"))), fields, limit)
     return [{"_id": str(row["id"]), "slug": row["slug"], "title": row["title"]} for row in rows]
+
+
+def _premium_then_newest(queryset: QuerySet[Listing], fields: tuple[str, ...], limit: int) -> list[dict[str, Any]]:
+    """The first ``limit`` rows of ``queryset`` in ``PUBLIC_ORDER``: the premium ones, then the others.
+
+    Each part is read newest first along its index and stops after ``limit`` matches; ordering
+    on the computed ``featured`` instead fetched and sorted every match (thousands of rows for a
+    common word, 30-90 ms at 100,000 listings)."""
+    rows = list(queryset.filter(premium_now_q()).order_by(*NEWEST).values(*fields)[:limit])
+    if len(rows) < limit:
+        rows += list(queryset.exclude(premium_now_q()).order_by(*NEWEST).values(*fields)[: limit - len(rows)])
+    return rows
 
 
 # --- Pages of results ------------------------------------------------------
