@@ -37,24 +37,26 @@ def password_field(*, login: bool = False) -> serializers.CharField:
     )
 
 
-class UserSerializer(ApiModelSerializer):
-    """The signed-in user's own account, as the client stores it (``userInfo``)."""
+class UserIdentitySerializer(ApiModelSerializer):
+    """Who an account is: the fields the own-account and the back-office list shapes start with."""
 
     avatar = serializers.CharField(source="avatar_url", read_only=True)
-    emergencyContactname = serializers.CharField(source="emergency_contact_name", read_only=True)
     host = serializers.UUIDField(source="host_id", read_only=True, allow_null=True)
 
     class Meta:
         model = User
+        fields = ["id", "email", "role", "host", "avatar", "first_name", "last_name", "user_name"]
+        read_only_fields = fields
+
+
+class UserSerializer(UserIdentitySerializer):
+    """The signed-in user's own account, as the client stores it (``userInfo``)."""
+
+    emergencyContactname = serializers.CharField(source="emergency_contact_name", read_only=True)
+
+    class Meta(UserIdentitySerializer.Meta):
         fields = [
-            "id",
-            "email",
-            "role",
-            "host",
-            "avatar",
-            "first_name",
-            "last_name",
-            "user_name",
+            *UserIdentitySerializer.Meta.fields,
             "gender",
             "bio",
             "state",

@@ -7,7 +7,7 @@ from apps.core.serializers import ApiModelSerializer
 
 from .models import User, VerificationDocument, VerificationRequest
 from .selectors import account_status
-from .serializers import EMAIL_MESSAGES, UserSerializer, password_field
+from .serializers import EMAIL_MESSAGES, UserIdentitySerializer, UserSerializer, password_field
 
 
 def _required(label: str, **extra) -> dict:
@@ -53,23 +53,13 @@ class VerificationDocumentSerializer(ApiModelSerializer):
         return reverse("accounts:verification-doc-file", kwargs={"document_id": document.pk})
 
 
-class UserListItemSerializer(ApiModelSerializer):
-    avatar = serializers.CharField(source="avatar_url", read_only=True)
-    host = serializers.UUIDField(source="host_id", read_only=True, allow_null=True)
+class UserListItemSerializer(UserIdentitySerializer):
     status = serializers.SerializerMethodField()
     passwordSet = serializers.SerializerMethodField()
 
-    class Meta:
-        model = User
+    class Meta(UserIdentitySerializer.Meta):
         fields = [
-            "id",
-            "email",
-            "role",
-            "host",
-            "avatar",
-            "first_name",
-            "last_name",
-            "user_name",
+            *UserIdentitySerializer.Meta.fields,
             "city",
             "country",
             "is_verified",

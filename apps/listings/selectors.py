@@ -79,22 +79,28 @@ def _title(filters: dict) -> str | None:
     return title
 
 
-def listing_list_for(*, user, filters: dict) -> QuerySet[Listing]:
-    """``GET /api/listing/get-all``: the caller's listings (not deleted), newest first."""
-    queryset = _scope(listing_queryset(user=user).filter(is_deleted=False), user)
-    status = _choice(filters, "status", ListingStatus.values)
-    if status:
-        queryset = queryset.filter(status=status)
-    property_type = _choice(filters, "propertyType", PropertyType.values)
-    if property_type:
-        queryset = queryset.filter(property_type=property_type)
+def _filtered(queryset: QuerySet, filters: dict, *, choices: dict, title_field: str) -> QuerySet:
+    """The filters of the listing pages, newest first: each of ``choices`` (filter name: (field,
+    allowed values)), ``title`` (contained in ``title_field``) and ``period`` (created in the last
+    day, week or month). A value outside those allowed is a 400 naming the filter."""
+    for name, (field, allowed) in choices.items():
+        value = _choice(filters, name, allowed)
+        if value:
+            queryset = queryset.filter(**{field: value})
     title = _title(filters)
     if title:
-        queryset = queryset.filter(title__icontains=title)
+        queryset = queryset.filter(**{f"{title_field}__icontains": title})
     period = _choice(filters, "period", list(PERIODS))
     if period:
         queryset = queryset.filter(created_at__gte=timezone.now() - PERIODS[period])
     return queryset.order_by("-created_at", "-pk")
+
+
+def listing_list_for(*, user, filters: dict) -> QuerySet[Listing]:
+    """``GET /api/listing/get-all``: the caller's listings (not deleted), newest first."""
+    queryset = _scope(listing_queryset(user=user).filter(is_deleted=False), user)
+    choices = {"status": ("status", ListingStatus.values), "propertyType": ("property_type", PropertyType.values)}
+    return _filtered(queryset, filters, choices=choices, title_field="title")
 
 
 def listing_get_for(*, user, listing_id) -> Listing:
@@ -131,19 +137,8 @@ def listing_request_list_for(*, user, filters: dict) -> QuerySet[ListingRequest]
         user,
         prefix="listing__",
     ).filter(listing__is_deleted=False)
-    kind = _choice(filters, "type", RequestKind.values)
-    if kind:
-        queryset = queryset.filter(kind=kind)
-    status = _choice(filters, "status", RequestStatus.values)
-    if status:
-        queryset = queryset.filter(status=status)
-    title = _title(filters)
-    if title:
-        queryset = queryset.filter(listing__title__icontains=title)
-    period = _choice(filters, "period", list(PERIODS))
-    if period:
-        queryset = queryset.filter(created_at__gte=timezone.now() - PERIODS[period])
-    return queryset.order_by("-created_at", "-pk")
+    choices = {"type": ("kind", RequestKind.values), "status": ("status", RequestStatus.values)}
+    return _filtered(queryset, filters, choices=choices, title_field="listing__title")
 
 
 def listing_request_get_for_review(*, request_id) -> ListingRequest:

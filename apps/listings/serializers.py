@@ -52,6 +52,28 @@ def text_field(label: str, max_length: int, *, required: bool = False, **kwargs:
     )
 
 
+def coordinate_field(label: str, bound: int) -> serializers.DecimalField:
+    """A latitude (``bound`` 90) or longitude (180) in degrees, six decimal places."""
+    out_of_range = f"{label} must be between -{bound} and {bound}"
+    return serializers.DecimalField(
+        max_digits=9,
+        decimal_places=6,
+        min_value=Decimal(-bound),
+        max_value=Decimal(bound),
+        required=False,
+        allow_null=True,
+        error_messages=_messages(
+            label,
+            invalid=f"{label} must be a number",
+            min_value=out_of_range,
+            max_value=out_of_range,
+            max_digits=out_of_range,
+            max_whole_digits=out_of_range,
+            max_decimal_places=f"{label} may have at most 6 decimal places",
+        ),
+    )
+
+
 def price_field(label: str) -> serializers.DecimalField:
     return serializers.DecimalField(
         max_digits=12,
@@ -183,40 +205,8 @@ class ListingInput(serializers.Serializer):
     country = text_field("Country", 80, required=True)
     postalCode = text_field("Postal code", 20)
     address = text_field("Address", 300)
-    latitude = serializers.DecimalField(
-        max_digits=9,
-        decimal_places=6,
-        min_value=Decimal("-90"),
-        max_value=Decimal("90"),
-        required=False,
-        allow_null=True,
-        error_messages=_messages(
-            "Latitude",
-            invalid="Latitude must be a number",
-            min_value="Latitude must be between -90 and 90",
-            max_value="Latitude must be between -90 and 90",
-            max_digits="Latitude must be between -90 and 90",
-            max_whole_digits="Latitude must be between -90 and 90",
-            max_decimal_places="Latitude may have at most 6 decimal places",
-        ),
-    )
-    longitude = serializers.DecimalField(
-        max_digits=9,
-        decimal_places=6,
-        min_value=Decimal("-180"),
-        max_value=Decimal("180"),
-        required=False,
-        allow_null=True,
-        error_messages=_messages(
-            "Longitude",
-            invalid="Longitude must be a number",
-            min_value="Longitude must be between -180 and 180",
-            max_value="Longitude must be between -180 and 180",
-            max_digits="Longitude must be between -180 and 180",
-            max_whole_digits="Longitude must be between -180 and 180",
-            max_decimal_places="Longitude may have at most 6 decimal places",
-        ),
-    )
+    latitude = coordinate_field("Latitude", 90)
+    longitude = coordinate_field("Longitude", 180)
     hourly = price_field("Hourly price")
     daily = price_field("Daily price")
     weekly = price_field("Weekly price")

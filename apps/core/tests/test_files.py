@@ -1,9 +1,10 @@
 import pytest
 from django.core.files.base import ContentFile
 from django.core.files.storage import FileSystemStorage
+from django.core.files.uploadedfile import SimpleUploadedFile
 
-from apps.core.exceptions import NotFound
-from apps.core.files import private_file_response
+from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.files import clean_image_or_pdf, private_file_response
 
 
 @pytest.fixture
@@ -53,3 +54,30 @@ def test_a_file_missing_from_storage_is_not_found_with_the_message(storage):
     with pytest.raises(NotFound) as raised:
         private_file_response(Missing(), name="x.pdf", content_type="application/pdf", missing_message="Gone.")
     assert raised.value.message == "Gone."
+
+
+def upload(name: str, content: bytes):
+    return SimpleUploadedFile(name, content)
+
+
+def test_a_pdf_is_kept_and_its_name_cleaned():
+    content, name, content_type = clean_image_or_pdf(
+        upload("../../etc/ré:port?.pdf", b"%PDF-1.4 body"),
+        field="files",
+        noun="files",
+        default_stem="file",
+        max_side=10,
+    )
+    assert (name, content_type) == ("ré_port.pdf", "application/pdf")
+    assert content.read() == b"%PDF-1.4 body"
+
+
+def test_an_unreadable_file_gets_the_callers_message_or_the_image_checkers():
+    with pytest.raises(InvalidInput) as own:
+        clean_image_or_pdf(
+            upload("x.exe", b"MZ\x90"), field="files", noun="files", default_stem="f", max_side=10, unreadable="No."
+        )
+    assert own.value.message == "x.exe: No." and own.value.errors == {"files": ["x.exe: No."]}
+    with pytest.raises(InvalidInput) as checker:
+        clean_image_or_pdf(upload("x.exe", b"MZ\x90"), field="attachments", noun="files", default_stem="f", max_side=10)
+    assert "not an image we can read" in checker.value.message and "attachments" in checker.value.errors
