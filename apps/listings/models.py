@@ -133,6 +133,10 @@ SEARCH_INDEXES = [
         condition=_PUBLIC_ROWS,
         name="search_public_city",
     ),
+    # A city without a type, newest first: the page is read in index order instead of sorting the city's rows.
+    models.Index(
+        Upper("city"), F("created_at").desc(), F("id").desc(), condition=_PUBLIC_ROWS, name="search_public_city_newest"
+    ),
     models.Index(fields=["latitude", "longitude"], condition=_PUBLIC_ROWS, name="search_public_position"),
     GinIndex(OpClass(Upper("title"), name="gin_trgm_ops"), name="search_title_trgm"),
     models.Index(

@@ -567,25 +567,26 @@ def featured_first(queryset: QuerySet[Listing], start: int, limit: int) -> list[
     rows: list[dict[str, Any]] = []
     if start == 0:
         # The first page reads the premium rows straight away: fewer than a page means that is all of them.
-        rows = list(_card_rows(premium.annotate(featured=Value(True)))[:limit])
+        rows = list(_card_rows(premium.annotate(featured=Value(True)), media=True)[:limit])
         premium_count = len(rows)
     else:
         premium_count = premium.count()
         if start < premium_count:
-            rows = list(_card_rows(premium.annotate(featured=Value(True)))[start : start + limit])
+            rows = list(_card_rows(premium.annotate(featured=Value(True)), media=False)[start : start + limit])
     if len(rows) < limit:
         offset = max(0, start - premium_count)
-        rows += list(
-            _card_rows(queryset.exclude(premium_now_q()).annotate(featured=Value(False)))[
-                offset : offset + limit - len(rows)
-            ]
-        )
+        rest = _card_rows(queryset.exclude(premium_now_q()).annotate(featured=Value(False)), media=offset == 0)
+        rows += list(rest[offset : offset + limit - len(rows)])
     return rows
 
 
-def _card_rows(queryset: QuerySet[Listing]) -> QuerySet:
-    """Card rows newest first, each with its images and offerings read in the same query (two
-    small index lookups per row), so a page of results is one round trip to the database."""
+def _card_rows(queryset: QuerySet[Listing], *, media: bool) -> QuerySet:
+    """Card rows newest first. With ``media``, each row brings its images and offerings in the same
+    query (two small index lookups per row), so a first page of results is one round trip. Not past
+    an offset: PostgreSQL would look them up for the skipped rows too; ``cards`` reads those."""
+    queryset = queryset.order_by(*NEWEST)
+    if not media:
+        return queryset.values(*CARD_FIELDS)
     images = ListingImage.objects.filter(listing_id=OuterRef("pk")).order_by("position").values("path")
     offerings = (
         SpaceOffering.objects.filter(listing_id=OuterRef("pk"))
@@ -603,10 +604,8 @@ def _card_rows(queryset: QuerySet[Listing]) -> QuerySet:
             )
         )
     )
-    return (
-        queryset.order_by(*NEWEST)
-        .annotate(card_images=ArraySubquery(images), card_offerings=ArraySubquery(offerings))
-        .values(*CARD_FIELDS, "card_images", "card_offerings")
+    return queryset.annotate(card_images=ArraySubquery(images), card_offerings=ArraySubquery(offerings)).values(
+        *CARD_FIELDS, "card_images", "card_offerings"
     )
 
 
@@ -674,17 +673,18 @@ def cards(rows, *, user=None) -> list[dict[str, Any]]:
     ids = [row["id"] for row in rows]
     images: dict[Any, list[str]] = {}
     offerings: dict[Any, list[dict[str, Any]]] = {}
-    if "card_images" in rows[0]:  # rows of ``_card_rows`` bring their images and offerings along
-        for row in rows:
+    for row in rows:
+        if "card_images" in row:  # rows of ``_card_rows(media=True)`` bring their images and offerings along
             images[row["id"]] = list(row["card_images"] or [])
             offerings[row["id"]] = [_offering_card(offering) for offering in row["card_offerings"] or []]
-    else:
+    missing = [row["id"] for row in rows if "card_images" not in row]
+    if missing:
         for listing_id, path in (
-            ListingImage.objects.filter(listing_id__in=ids).order_by("position").values_list("listing_id", "path")
+            ListingImage.objects.filter(listing_id__in=missing).order_by("position").values_list("listing_id", "path")
         ):
             images.setdefault(listing_id, []).append(path)
         for offering in (
-            SpaceOffering.objects.filter(listing_id__in=ids)
+            SpaceOffering.objects.filter(listing_id__in=missing)
             .order_by("kind")
             .values("id", "listing_id", "kind", "hourly", "daily", "weekly", "monthly", "seats", "minimum_period")
         ):
