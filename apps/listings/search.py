@@ -14,11 +14,10 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.contrib.postgres.expressions import ArraySubquery
 from django.core.cache import cache
 from django.core.files.storage import default_storage
-from django.db.models import BooleanField, Case, Exists, Func, OuterRef, Q, QuerySet, TextField, Value, When
-from django.db.models.functions import Cast, JSONObject, Upper
+from django.db.models import BooleanField, Case, Exists, Func, OuterRef, Q, QuerySet, Value, When
+from django.db.models.functions import Upper
 
 from apps.core.api import PAGE_SIZE, Page
 from apps.core.exceptions import InvalidInput
@@ -567,46 +566,23 @@ def featured_first(queryset: QuerySet[Listing], start: int, limit: int) -> list[
     rows: list[dict[str, Any]] = []
     if start == 0:
         # The first page reads the premium rows straight away: fewer than a page means that is all of them.
-        rows = list(_card_rows(premium.annotate(featured=Value(True)), media=True)[:limit])
+        rows = list(_card_rows(premium.annotate(featured=Value(True)))[:limit])
         premium_count = len(rows)
     else:
         premium_count = premium.count()
         if start < premium_count:
-            rows = list(_card_rows(premium.annotate(featured=Value(True)), media=False)[start : start + limit])
+            rows = list(_card_rows(premium.annotate(featured=Value(True)))[start : start + limit])
     if len(rows) < limit:
         offset = max(0, start - premium_count)
-        rest = _card_rows(queryset.exclude(premium_now_q()).annotate(featured=Value(False)), media=offset == 0)
+        rest = _card_rows(queryset.exclude(premium_now_q()).annotate(featured=Value(False)))
         rows += list(rest[offset : offset + limit - len(rows)])
     return rows
 
 
-def _card_rows(queryset: QuerySet[Listing], *, media: bool) -> QuerySet:
-    """Card rows newest first. With ``media``, each row brings its images and offerings in the same
-    query (two small index lookups per row), so a first page of results is one round trip. Not past
-    an offset: PostgreSQL would look them up for the skipped rows too; ``cards`` reads those."""
-    queryset = queryset.order_by(*NEWEST)
-    if not media:
-        return queryset.values(*CARD_FIELDS)
-    images = ListingImage.objects.filter(listing_id=OuterRef("pk")).order_by("position").values("path")
-    offerings = (
-        SpaceOffering.objects.filter(listing_id=OuterRef("pk"))
-        .order_by("kind")
-        .values(
-            card=JSONObject(
-                id=Cast("id", TextField()),
-                kind="kind",
-                hourly=Cast("hourly", TextField()),
-                daily=Cast("daily", TextField()),
-                weekly=Cast("weekly", TextField()),
-                monthly=Cast("monthly", TextField()),
-                seats="seats",
-                minimum_period="minimum_period",
-            )
-        )
-    )
-    return queryset.annotate(card_images=ArraySubquery(images), card_offerings=ArraySubquery(offerings)).values(
-        *CARD_FIELDS, "card_images", "card_offerings"
-    )
+def _card_rows(queryset: QuerySet[Listing]) -> QuerySet:
+    """Card rows, newest first (``cards`` adds their images and offerings in two queries; reading
+    them in the same query as array subqueries cost more to build in Python than it saved)."""
+    return queryset.order_by(*NEWEST).values(*CARD_FIELDS)
 
 
 def _page_param(params, name: str, default: int) -> int:
@@ -651,8 +627,8 @@ CARD_FIELDS = (
 )
 
 
-def _money(value: Decimal | str | None) -> str | None:
-    return None if value is None else f"{Decimal(value):.2f}"
+def _money(value: Decimal | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
 
 
 def image_url(path: str, *, small: bool = False) -> str:
@@ -665,30 +641,23 @@ def image_url(path: str, *, small: bool = False) -> str:
 
 def cards(rows, *, user=None) -> list[dict[str, Any]]:
     """Turn rows of ``queryset.values(*CARD_FIELDS)`` into flat API dictionaries: two queries whatever the
-    number of rows (their images, their offerings; none for rows of ``_card_rows``, which carry them),
-    plus one for a signed-in user's favourites."""
+    number of rows (their images, their offerings), plus one for a signed-in user's favourites."""
     rows = list(rows)
     if not rows:
         return []
     ids = [row["id"] for row in rows]
     images: dict[Any, list[str]] = {}
+    for listing_id, path in (
+        ListingImage.objects.filter(listing_id__in=ids).order_by("position").values_list("listing_id", "path")
+    ):
+        images.setdefault(listing_id, []).append(path)
     offerings: dict[Any, list[dict[str, Any]]] = {}
-    for row in rows:
-        if "card_images" in row:  # rows of ``_card_rows(media=True)`` bring their images and offerings along
-            images[row["id"]] = list(row["card_images"] or [])
-            offerings[row["id"]] = [_offering_card(offering) for offering in row["card_offerings"] or []]
-    missing = [row["id"] for row in rows if "card_images" not in row]
-    if missing:
-        for listing_id, path in (
-            ListingImage.objects.filter(listing_id__in=missing).order_by("position").values_list("listing_id", "path")
-        ):
-            images.setdefault(listing_id, []).append(path)
-        for offering in (
-            SpaceOffering.objects.filter(listing_id__in=missing)
-            .order_by("kind")
-            .values("id", "listing_id", "kind", "hourly", "daily", "weekly", "monthly", "seats", "minimum_period")
-        ):
-            offerings.setdefault(offering["listing_id"], []).append(_offering_card(offering))
+    for offering in (
+        SpaceOffering.objects.filter(listing_id__in=ids)
+        .order_by("kind")
+        .values("id", "listing_id", "kind", "hourly", "daily", "weekly", "monthly", "seats", "minimum_period")
+    ):
+        offerings.setdefault(offering["listing_id"], []).append(_offering_card(offering))
     liked: set = set()
     if user is not None and user.is_authenticated:
         liked = set(Favourite.objects.filter(user=user, listing_id__in=ids).values_list("listing_id", flat=True))
@@ -733,7 +702,7 @@ def cards(rows, *, user=None) -> list[dict[str, Any]]:
 
 
 def _offering_card(offering: dict[str, Any]) -> dict[str, Any]:
-    """One offering on a card; prices arrive as Decimal (``values()``) or as text (``_card_rows``)."""
+    """One offering on a card."""
     return {
         "_id": str(offering["id"]),
         "kind": offering["kind"],
