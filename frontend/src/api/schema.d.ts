@@ -249,6 +249,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/dispute/{dispute_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admin and moderator read the renter-host conversation of a disputed booking
+         * @description Read only: the conversation (null when the two never wrote to each other) and its messages newest first, page size 10 by default; `limit` up to 50.
+         */
+        get: operations["chat_dispute_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/get-all": {
         parameters: {
             query?: never;
@@ -2250,7 +2270,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["user_sub_hosts_retrieve"];
+        get: operations["user_sub_hosts_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2266,7 +2286,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["user_sub_hosts_retrieve_2"];
+        get: operations["user_sub_hosts_retrieve"];
         put: operations["user_sub_hosts_update"];
         post?: never;
         delete: operations["user_sub_hosts_destroy"];
@@ -2351,7 +2371,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["user_verification_requests_retrieve"];
+        get: operations["user_verification_requests_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2367,7 +2387,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["user_verification_requests_retrieve_2"];
+        get: operations["user_verification_requests_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2628,7 +2648,7 @@ export interface components {
             /** @description hh:mm AM/PM */
             startTime: string;
             endTime: string;
-            status: components["schemas"]["BookingSchemaStatusEnum"];
+            status: components["schemas"]["BookingStatusEnum"];
             /** Format: decimal */
             price: string;
             /** Format: decimal */
@@ -2658,7 +2678,7 @@ export interface components {
          *     * `disputed` - Disputed
          * @enum {string}
          */
-        BookingSchemaStatusEnum: "pending" | "approved" | "rejected" | "cancelled" | "expired" | "ongoing" | "completed" | "disputed";
+        BookingStatusEnum: "pending" | "approved" | "rejected" | "cancelled" | "expired" | "ongoing" | "completed" | "disputed";
         BookingStatusResponse: {
             data: unknown;
             message: string;
@@ -2859,6 +2879,12 @@ export interface components {
             data: components["schemas"]["DashboardNumbers"];
             message: string;
         };
+        /**
+         * @description * `approved` - approved
+         *     * `rejected` - rejected
+         * @enum {string}
+         */
+        DecisionEnum: "approved" | "rejected";
         DisputeBookingRef: {
             /**
              * id
@@ -2873,6 +2899,18 @@ export interface components {
             endTime: string;
             /** Format: decimal */
             totalAmount: string;
+        };
+        DisputeConversationData: {
+            conversation: components["schemas"]["Conversation"] | null;
+            messages: components["schemas"]["Message"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        DisputeConversationResponse: {
+            data: components["schemas"]["DisputeConversationData"];
+            message: string;
         };
         DisputeCreateInputRequest: {
             /** Format: uuid */
@@ -2979,7 +3017,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            role: components["schemas"]["Role6bdEnum"];
+            role: components["schemas"]["RenterOrHostEnum"];
         };
         DisputeRequestsResponse: {
             data: components["schemas"]["DisputeRequestsResponseData"];
@@ -2999,7 +3037,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            status: components["schemas"]["StatusE94Enum"];
+            status: components["schemas"]["ReviewStatusEnum"];
             reason: string;
             /** @description Set when rejected. */
             rejectReason: string;
@@ -3068,7 +3106,7 @@ export interface components {
             additionalMonths?: number;
         };
         ExtendStatusInputRequest: {
-            status: components["schemas"]["StatusDc7Enum"];
+            status: components["schemas"]["DecisionEnum"];
             /** Format: uuid */
             requestId: string;
             /** @default  */
@@ -3272,7 +3310,7 @@ export interface components {
             readonly slug: string;
             readonly title: string;
             readonly description: string;
-            readonly status: components["schemas"]["StatusE94Enum"];
+            readonly status: components["schemas"]["ReviewStatusEnum"];
             readonly rejectReason: string;
             readonly images: string[];
             readonly streetAddress: string;
@@ -3530,7 +3568,7 @@ export interface components {
             readonly _id: string;
             readonly kind: components["schemas"]["ListingKindEnum"];
             /** @default pending */
-            readonly status: components["schemas"]["ListingStatusEnum"];
+            readonly status: components["schemas"]["ListingRequestStatusEnum"];
             readonly reason: string;
             readonly changedFields: string[];
             /** @description Edit requests: the proposed listing. */
@@ -3562,6 +3600,14 @@ export interface components {
             data: components["schemas"]["ListingRequest"];
             message: string;
         };
+        /**
+         * @description * `pending` - Pending
+         *     * `approved` - Approved
+         *     * `rejected` - Rejected
+         *     * `cancelled` - Cancelled
+         * @enum {string}
+         */
+        ListingRequestStatusEnum: "pending" | "approved" | "rejected" | "cancelled";
         ListingResponse: {
             data: components["schemas"]["Listing"];
             message: string;
@@ -3590,14 +3636,6 @@ export interface components {
             data: components["schemas"]["TypedPeriod"][];
             message: string;
         };
-        /**
-         * @description * `pending` - Pending
-         *     * `approved` - Approved
-         *     * `rejected` - Rejected
-         *     * `cancelled` - Cancelled
-         * @enum {string}
-         */
-        ListingStatusEnum: "pending" | "approved" | "rejected" | "cancelled";
         ListingSummary: {
             /**
              * id
@@ -3674,7 +3712,7 @@ export interface components {
             conversationId: string;
             /** Format: uuid */
             senderId: string;
-            senderSide: components["schemas"]["SenderSideEnum"];
+            senderSide: components["schemas"]["RenterOrHostEnum"];
             text: string;
             attachments: components["schemas"]["Attachment"][];
             /** Format: date-time */
@@ -3906,7 +3944,7 @@ export interface components {
             reason?: string;
         };
         PatchedDisputeStatusInputRequest: {
-            status?: components["schemas"]["StatusDc7Enum"];
+            status?: components["schemas"]["DecisionEnum"];
             /**
              * Format: decimal
              * @description Required when approving: the amount to refund (full or partial).
@@ -3939,12 +3977,12 @@ export interface components {
             isActive?: boolean | null;
         };
         PatchedUpdateStatusInputRequest: {
-            status?: components["schemas"]["StatusDc7Enum"];
+            status?: components["schemas"]["DecisionEnum"];
             /** @default  */
             reason?: string;
         };
         PatchedVerificationDecisionInputRequest: {
-            status?: components["schemas"]["StatusDc7Enum"];
+            status?: components["schemas"]["DecisionEnum"];
             /** @default  */
             reason?: string;
         };
@@ -4301,7 +4339,7 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
-            role: components["schemas"]["Role6bdEnum"];
+            role: components["schemas"]["RenterOrHostEnum"];
             /** @default  */
             firstName?: string;
             /** @default  */
@@ -4322,6 +4360,12 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        /**
+         * @description * `renter` - renter
+         *     * `host` - host
+         * @enum {string}
+         */
+        RenterOrHostEnum: "renter" | "host";
         ResendInvitationResponse: {
             message: string;
         };
@@ -4400,11 +4444,18 @@ export interface components {
             message: string;
         };
         /**
-         * @description * `renter` - renter
-         *     * `host` - host
+         * @description * `pending` - Pending
+         *     * `approved` - Approved
+         *     * `rejected` - Rejected
          * @enum {string}
          */
-        Role6bdEnum: "renter" | "host";
+        ReviewStatusEnum: "pending" | "approved" | "rejected";
+        RoleCount: {
+            role: string;
+            count: number;
+            /** Format: decimal */
+            percentage: string;
+        };
         /**
          * @description * `admin` - Admin
          *     * `moderator` - Moderator
@@ -4413,13 +4464,7 @@ export interface components {
          *     * `renter` - Renter
          * @enum {string}
          */
-        RoleA3fEnum: "admin" | "moderator" | "host" | "subHost" | "renter";
-        RoleCount: {
-            role: string;
-            count: number;
-            /** Format: decimal */
-            percentage: string;
-        };
+        RoleEnum: "admin" | "moderator" | "host" | "subHost" | "renter";
         SearchTitlesData: {
             listings: components["schemas"]["TitleMatch"][];
         };
@@ -4431,12 +4476,6 @@ export interface components {
             text?: string;
             attachments?: string[];
         };
-        /**
-         * @description * `renter` - renter
-         *     * `host` - host
-         * @enum {string}
-         */
-        SenderSideEnum: "renter" | "host";
         SetPasswordInputRequest: {
             uid: string;
             token: string;
@@ -4475,19 +4514,6 @@ export interface components {
             avatar: string;
             isDeleted: boolean;
         };
-        /**
-         * @description * `approved` - approved
-         *     * `rejected` - rejected
-         * @enum {string}
-         */
-        StatusDc7Enum: "approved" | "rejected";
-        /**
-         * @description * `pending` - Pending
-         *     * `approved` - Approved
-         *     * `rejected` - Rejected
-         * @enum {string}
-         */
-        StatusE94Enum: "pending" | "approved" | "rejected";
         /**
          * @description * `active` - active
          *     * `suspended` - suspended
@@ -4652,7 +4678,7 @@ export interface components {
             readonly _id: string;
             /** Format: email */
             readonly email: string;
-            readonly role: components["schemas"]["RoleA3fEnum"];
+            readonly role: components["schemas"]["RoleEnum"];
             /** Format: uuid */
             readonly host: string | null;
             readonly avatar: string;
@@ -4695,7 +4721,7 @@ export interface components {
             readonly _id: string;
             /** Format: email */
             readonly email: string;
-            readonly role: components["schemas"]["RoleA3fEnum"];
+            readonly role: components["schemas"]["RoleEnum"];
             /** Format: uuid */
             readonly host: string | null;
             readonly avatar: string;
@@ -4739,12 +4765,7 @@ export interface components {
             /** Format: uuid */
             userID: string;
         };
-        /**
-         * @description A ModelSerializer whose model field ``first_name`` appears as ``firstName`` and ``id`` as ``_id``.
-         *
-         *     Declared fields keep the name they are declared with, so a serializer can still say
-         *     ``fooBar = serializers.CharField(source="...")`` explicitly.
-         */
+        /** @description Who an account is: the fields the own-account and the back-office list shapes start with. */
         UserListItem: {
             /**
              * id
@@ -4753,7 +4774,7 @@ export interface components {
             readonly _id: string;
             /** Format: email */
             readonly email: string;
-            readonly role: components["schemas"]["RoleA3fEnum"];
+            readonly role: components["schemas"]["RoleEnum"];
             /** Format: uuid */
             readonly host: string | null;
             readonly avatar: string;
@@ -4821,7 +4842,7 @@ export interface components {
              */
             readonly _id: string;
             /** @default pending */
-            readonly status: components["schemas"]["StatusE94Enum"];
+            readonly status: components["schemas"]["ReviewStatusEnum"];
             readonly user: components["schemas"]["UserListItem"];
             /** Format: date-time */
             readonly createdAt: string;
@@ -5802,6 +5823,62 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    chat_dispute_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                dispute_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeConversationResponse"];
                 };
             };
             400: {
@@ -12861,7 +12938,7 @@ export interface operations {
             };
         };
     };
-    user_sub_hosts_retrieve: {
+    user_sub_hosts_list: {
         parameters: {
             query?: {
                 "filters[country]"?: string;
@@ -12938,7 +13015,7 @@ export interface operations {
             };
         };
     };
-    user_sub_hosts_retrieve_2: {
+    user_sub_hosts_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -13506,7 +13583,7 @@ export interface operations {
             };
         };
     };
-    user_verification_requests_retrieve: {
+    user_verification_requests_list: {
         parameters: {
             query?: {
                 "filters[search]"?: string;
@@ -13579,7 +13656,7 @@ export interface operations {
             };
         };
     };
-    user_verification_requests_retrieve_2: {
+    user_verification_requests_retrieve: {
         parameters: {
             query?: never;
             header?: never;
