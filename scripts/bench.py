@@ -709,6 +709,7 @@ def run_fanout(run: Run) -> dict:
             pay(people[0], booking_id)
             pairs.append((token_for(listing.host), renter_token, booking_id, listing.title))
     rounds = asyncio.run(fanout_rounds(pairs))
+    hops = asyncio.run(layer_hops(listings[0].host, people[0], token_for(listings[0].host), renter_token))
     done = [r for r in rounds if not r.get("lost") and r["status"] == 200]
     lost = len(rounds) - len(done)
     for key, name in (
@@ -721,7 +722,52 @@ def run_fanout(run: Run) -> dict:
         result = summary(values, sum(values) / 1000 if values else 0, lost)
         result["rps"] = 0.0
         run.add("websocket", name, 1, result, unit="")
+    result = summary(hops, sum(hops) / 1000 if hops else 0, FANOUT_ROUNDS - len(hops))
+    result["rps"] = 0.0
+    run.add("websocket", "layer alone: group_send to both sockets", 1, result, unit="")
     return {"rounds": len(rounds), "lost": lost}
+
+
+async def layer_hops(host, renter, host_token: str, renter_token: str) -> list[float]:
+    """The Channels layer alone: one event sent to the host's and the renter's groups (as
+    ``realtime.send_to_users`` does after a commit) until both open sockets have it; ms each."""
+    import aiohttp
+    from channels.layers import get_channel_layer
+
+    from apps.notifications import realtime
+
+    layer = get_channel_layer()
+    url = f"ws://127.0.0.1:{WS_PORT}/ws/notifications/?token="
+    origin = {"Origin": "http://127.0.0.1"}
+    times = []
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(url + host_token, headers=origin) as host_ws,
+        session.ws_connect(url + renter_token, headers=origin) as renter_ws,
+    ):
+        for ws in (host_ws, renter_ws):
+            await ws.send_json({"event": "ping", "data": {}})
+            while (await ws.receive_json(timeout=10))["event"] != "pong":
+                pass
+
+        async def first(ws, marker: int) -> None:
+            while True:
+                message = await ws.receive_json(timeout=10)
+                if message["event"] == "benchProbe" and message["data"].get("n") == marker:
+                    return
+
+        for n in range(FANOUT_ROUNDS):
+            waits = [asyncio.ensure_future(first(ws, n)) for ws in (host_ws, renter_ws)]
+            started = time.perf_counter()
+            message = {"type": "push.event", "event": "benchProbe", "data": {"n": n}}
+            for user in (host, renter):
+                await layer.group_send(realtime.user_group(user.pk), message)
+            try:
+                await asyncio.gather(*waits)
+            except TimeoutError:
+                continue
+            times.append((time.perf_counter() - started) * 1000)
+    return times
 
 
 # --- Main --------------------------------------------------------------------
@@ -850,19 +896,16 @@ def write_report(run: Run, info: dict) -> None:
     lines += [GENERATED_END, ""]
     path = ROOT / "docs" / "performance.md"
     old = path.read_text() if path.exists() else ""
-    kept = ""
-    # Keep the hand-written notes and every section after them (front-end sizes, dashboard statistics).
-    for marker in ("\n## What we changed", "\n## Front end"):
-        at = old.find(marker)
-        if at >= 0:
-            kept = old[at:]
-            break
-    notes = ROOT / "docs" / "performance-notes.md"
-    if not kept.startswith("\n## What we changed") and notes.exists():
-        kept = "\n" + notes.read_text().rstrip() + "\n" + kept
+    # The hand-written part (method, what was changed) lives in docs/performance-notes.md; the sections
+    # from the front-end sizes on (and the dashboard statistics that scripts/bench_statistics.py
+    # writes) are kept as they are.
     body = "\n".join(lines)
-    if kept:
-        body += "\n" + kept.lstrip("\n")
+    notes = ROOT / "docs" / "performance-notes.md"
+    if notes.exists():
+        body += "\n" + notes.read_text().strip() + "\n"
+    at = old.find("\n## Front end")
+    if at >= 0:
+        body += old[at:]
     path.write_text(body.rstrip() + "\n")
     print(f"Wrote {path}")
 
