@@ -22,6 +22,15 @@ if ! diff -q docs/openapi.yaml /tmp/openapi.$$.yaml >/dev/null; then
 fi
 rm -f /tmp/openapi.$$.yaml
 
+echo "== front-end API types match the schema (frontend/src/api/schema.d.ts)"
+(cd frontend && npx --no-install openapi-typescript ../docs/openapi.yaml --default-non-nullable false -o /tmp/schema.$$.d.ts >/dev/null)
+if ! diff -q frontend/src/api/schema.d.ts /tmp/schema.$$.d.ts >/dev/null; then
+  echo "frontend/src/api/schema.d.ts is stale: run 'cd frontend && npm run schema:types' and commit it." >&2
+  rm -f /tmp/schema.$$.d.ts
+  exit 1
+fi
+rm -f /tmp/schema.$$.d.ts
+
 echo "== production settings pass check --deploy"
 DJANGO_ENV=production SECRET_KEY="$($PY -c 'import secrets; print(secrets.token_urlsafe(64))')" ALLOWED_HOSTS=example.com \
   $PY manage.py check --deploy --fail-level WARNING
