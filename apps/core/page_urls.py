@@ -15,5 +15,4 @@ urlpatterns = [
     path("", include("apps.payments.page_urls")),
     path("", include("apps.bookings.page_urls")),
     path("", include("apps.notifications.page_urls")),
-    path("", include("apps.notifications.page_urls")),
 ]
