@@ -4,7 +4,8 @@
 #   scripts/lighthouse.sh [BASE_URL]            (default http://127.0.0.1:8000)
 # Serve the built site first (npm run build in frontend/, manage.py collectstatic, gunicorn with
 # DEBUG=false) so the pages load what production loads. Uses Chromium (CHROME_PATH, default
-# /usr/bin/chromium) and the lighthouse devDependency in frontend/node_modules; nothing is downloaded.
+# /usr/bin/chromium) and Lighthouse 12.8 from the npm registry, installed on first use under .data/lighthouse
+# (kept out of the front end's dependencies so `make test` does not install it); no browser is downloaded.
 # Environment: LISTING_PATH (default: the first listing linked from /property-listing),
 # LIGHTHOUSE_OUT (where the JSON reports go, default /tmp/lighthouse).
 set -euo pipefail
@@ -13,11 +14,14 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BASE="${1:-http://127.0.0.1:8000}"
 BASE="${BASE%/}"
 OUT="${LIGHTHOUSE_OUT:-/tmp/lighthouse}"
-LIGHTHOUSE="${LIGHTHOUSE_BIN:-$ROOT/frontend/node_modules/.bin/lighthouse}"
+LIGHTHOUSE="${LIGHTHOUSE_BIN:-$ROOT/.data/lighthouse/node_modules/.bin/lighthouse}"
+if [ -z "${LIGHTHOUSE_BIN:-}" ] && [ ! -x "$LIGHTHOUSE" ]; then
+  npm install --prefix "$ROOT/.data/lighthouse" --no-audit --no-fund --silent lighthouse@12.8.2
+fi
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 CHROME_FLAGS="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync"
 
-[ -x "$LIGHTHOUSE" ] || { echo "lighthouse not found at $LIGHTHOUSE (cd frontend && npm install)" >&2; exit 1; }
+[ -x "$LIGHTHOUSE" ] || { echo "lighthouse not found at $LIGHTHOUSE (set LIGHTHOUSE_BIN or check the npm registry)" >&2; exit 1; }
 [ -x "$CHROME_PATH" ] || { echo "Chromium not found at $CHROME_PATH" >&2; exit 1; }
 
 if [ -z "${LISTING_PATH:-}" ]; then
