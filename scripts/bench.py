@@ -863,6 +863,7 @@ def write_report(run: Run, info: dict) -> None:
         "SQL replayed straight on PostgreSQL (`SQL only`). `x floor` is p95 over that floor.",
         "",
     ]
+    lines += targets_summary(run.rows)
     for area, title in AREAS.items():
         rows = [row for row in run.rows if row["area"] == area]
         if not rows:
@@ -908,6 +909,30 @@ def write_report(run: Run, info: dict) -> None:
         body += old[at:]
     path.write_text(body.rstrip() + "\n")
     print(f"Wrote {path}")
+
+
+def targets_summary(rows: list[dict]) -> list[str]:
+    """The issues' targets for one client, met or missed, with the search's ratio to its floor."""
+    lines = [
+        "## Targets (one client)",
+        "",
+        "| scenario | p95 | target p95 | p95 / floor | result |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for row in rows:
+        if row["clients"] != 1 or not row["target"]:
+            continue
+        ratio = row["p95"] / row["floor"] if row["floor"] else None
+        missed = row["p95"] > row["target"]
+        if row["name"].startswith("search:") and ratio is not None and ratio > 2:
+            missed_floor = " and over 2x the floor"
+        else:
+            missed_floor = ""
+        result = "**missed**" if missed else "met"
+        if missed_floor:
+            result += missed_floor if missed else " (but over 2x the floor)"
+        lines.append(f"| {row['name']} | {row['p95']:.2f} | {row['target']:g} | {opt(ratio, 1)} | {result} |")
+    return [*lines, ""]
 
 
 def area_notes(area: str, info: dict) -> list[str]:
