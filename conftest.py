@@ -5,6 +5,9 @@ from apps.accounts.factories import UserFactory
 from apps.accounts.models import Role
 from apps.core.testing import ACTORS, ApiClient
 
+# The browser fixtures (one Playwright session per test worker) for every app's browser tests.
+pytest_plugins = ["apps.core.tests.browser.fixtures"]
+
 
 @pytest.fixture(autouse=True)
 def _fresh_redis():

@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from apps.listings.factories import ListingFactory
 
-from .conftest import axe_violations
+from .fixtures import axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

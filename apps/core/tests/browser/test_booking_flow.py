@@ -17,7 +17,7 @@ from apps.bookings.models import Booking
 from apps.listings.factories import AddOnFactory, OfficeListingFactory
 from apps.listings.models import OfferingKind
 
-from .conftest import axe_violations
+from .fixtures import axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,7 +19,7 @@ from apps.bookings import services as bookings
 from apps.bookings.factories import PricedEventListingFactory, booking_make, weekday
 from apps.bookings.models import Booking
 from apps.core.testing import ApiClient
-from apps.core.tests.browser.conftest import axe_violations
+from apps.core.tests.browser.fixtures import axe_violations
 from apps.listings.models import PaymentPreference
 from apps.payments.models import Invoice, Plan, Subscription
 

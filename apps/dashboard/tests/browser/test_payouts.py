@@ -11,7 +11,7 @@ from apps.accounts.models import User
 from apps.accounts.seed import seed as seed_accounts
 from apps.bookings import services as bookings
 from apps.bookings.models import Booking
-from apps.core.tests.browser.conftest import axe_violations
+from apps.core.tests.browser.fixtures import axe_violations
 from apps.payments import services as payments
 from apps.payments.models import Earning, Payment, Payout
 

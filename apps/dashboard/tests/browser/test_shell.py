@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from apps.accounts.seed import DEMO_PASSWORD
 from apps.accounts.seed import seed as seed_accounts
-from apps.core.tests.browser.conftest import axe_violations
+from apps.core.tests.browser.fixtures import axe_violations
 from apps.dashboard.navigation import sidebar_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

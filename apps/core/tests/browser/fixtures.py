@@ -1,5 +1,8 @@
 """Browser tests: the real site in headless Chromium (Debian's package), driven by Playwright.
 
+One plugin for every app's browser tests (registered in the root conftest.py), so a test worker
+starts one Playwright session: a second one on the same thread would refuse to start.
+
 The front end must be built (``make test`` runs ``npm run build`` first; the fixture builds it
 when the manifest is missing). Tests are skipped, saying why, only when no Chromium is installed.
 """
@@ -23,8 +26,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 AXE_JS = settings.BASE_DIR / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
-# Playwright drives the browser from its own event loop; Django refuses ORM calls there unless told.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def pytest_configure(config):
@@ -59,6 +60,9 @@ def browser(built_frontend):
         pytest.skip("Chromium is not installed (scripts/test.sh installs Debian's chromium package).")
     from playwright.sync_api import sync_playwright
 
+    # Playwright drives the browser from an event loop on this thread; Django refuses ORM calls
+    # there unless told. Set only once a browser test runs (they run in a pytest run of their own).
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield browser
