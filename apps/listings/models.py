@@ -84,36 +84,34 @@ EXCLUSIVE_OFFERINGS = frozenset({OfferingKind.MEETING_SPACE, OfferingKind.AV_ROO
 EVENT_PERIODS: tuple[str, ...] = (Period.HOURLY, Period.DAILY, Period.WEEKLY)
 
 
-class Amenity(models.Model):
+class CatalogueItem(models.Model):
+    """An entry of an admin-managed list a listing picks from."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    name = models.CharField(max_length=80, unique=True)
+    icon = models.CharField(max_length=40, blank=True)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Amenity(CatalogueItem):
     """Admin-managed list (Wi-Fi, projector, parking...)."""
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    name = models.CharField(max_length=80, unique=True)
-    icon = models.CharField(max_length=40, blank=True)
-    is_active = models.BooleanField(default=True)
-
-    class Meta:
-        ordering = ["name"]
+    class Meta(CatalogueItem.Meta):
         verbose_name_plural = "amenities"
 
-    def __str__(self) -> str:
-        return self.name
 
-
-class Facility(models.Model):
+class Facility(CatalogueItem):
     """Admin-managed list of facilities (kitchen, showers, lockers...)."""
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    name = models.CharField(max_length=80, unique=True)
-    icon = models.CharField(max_length=40, blank=True)
-    is_active = models.BooleanField(default=True)
-
-    class Meta:
-        ordering = ["name"]
+    class Meta(CatalogueItem.Meta):
         verbose_name_plural = "facilities"
-
-    def __str__(self) -> str:
-        return self.name
 
 
 # Public search (apps/listings/search.py): partial indexes over the rows a visitor may see, and a
