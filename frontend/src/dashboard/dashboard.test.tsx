@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/preact";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { BADGE_STATUSES, badgeLabel, invoiceStatus } from "./badges";
 import { RejectModal } from "./BookingDecision";
