@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 from apps.listings.models import Listing, ListingImage, ListingStatus, PropertyType
 from apps.listings.search import image_url
 from apps.listings.search_views import CANCELLATION_TEXT
+from apps.listings.zones import booking_zone_props
 
 from .models import Booking
 from .selectors import _is_uuid
@@ -78,6 +79,7 @@ def listing_props(listing: Listing, request: HttpRequest) -> dict:
         "cancellationText": CANCELLATION_TEXT.get(listing.cancellation_policy, ""),
         "isLoggedIn": user.is_authenticated,
         "role": getattr(user, "role", None) if user.is_authenticated else None,
+        **booking_zone_props(listing),
     }
 
 

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 
 from apps.core.exceptions import InvalidInput
+from apps.listings.zones import zone_abbreviation
 
 LOCAL_TZ = ZoneInfo(settings.DISPLAY_TIME_ZONE)
 SLOT_MINUTES = 30
@@ -64,6 +65,9 @@ def parse_time(value, field: str) -> dt.time:
     return parsed
 
 
+__all__ = ["zone_abbreviation"]  # re-exported: the zone's short name lives beside the listing's zone
+
+
 def zone_of(listing_or_name) -> ZoneInfo:
     """The zone of a listing (or an IANA name); the display zone when it has none."""
     name = listing_or_name if isinstance(listing_or_name, str) else getattr(listing_or_name, "time_zone", "")
@@ -106,13 +110,6 @@ def format_time(time: dt.time | dt.datetime, tz: ZoneInfo = LOCAL_TZ) -> str:
     if isinstance(time, dt.datetime):
         time = to_local(time, tz).time()
     return time.strftime("%I:%M %p")
-
-
-def zone_abbreviation(tz: ZoneInfo, moment: dt.datetime | None = None) -> str:
-    """The zone's short name at ``moment`` (IST, EDT, AEDT...); "UTC+04" where the zone has none."""
-    moment = moment or dt.datetime.now(dt.UTC)
-    name = moment.astimezone(tz).tzname() or tz.key
-    return f"UTC{name}" if name[:1] in "+-" else name
 
 
 def format_clock(moment: dt.datetime, tz: ZoneInfo) -> str:

@@ -32,6 +32,7 @@ from apps.core.exceptions import InvalidInput
 from apps.payments.premium import host_is_premium, premium_now
 
 from . import search as discovery
+from . import zones
 from .models import (
     Amenity,
     CancellationPolicy,
@@ -488,6 +489,7 @@ def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
         "hostTax": str(listing.host.tax),
         "favourite": favourite,
         "isLoggedIn": request.user.is_authenticated,
+        **zones.booking_zone_props(listing),
     }
     host_premium = listing.host_premium
     context = {

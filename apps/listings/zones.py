@@ -9,6 +9,7 @@ platform's display zone. The host can set it explicitly through the listing API.
 (``listings/migrations/0007_listing_time_zone``); keep the two in step when adding a city.
 """
 
+import datetime as dt
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -104,3 +105,30 @@ def zone_for_city(city: str | None, country: str | None) -> str | None:
 def zone_for(*, city: str | None = None, country: str | None = None, latitude=None, longitude=None) -> str:
     """The listing's zone: map pin, else city, else country, else the display zone."""
     return zone_at(latitude, longitude) or zone_for_city(city, country) or default_zone()
+
+
+def zone_abbreviation(tz: ZoneInfo, moment: dt.datetime | None = None) -> str:
+    """The zone's short name at ``moment`` (IST, EDT, AEDT...); "UTC+04" where the zone has none."""
+    moment = moment or dt.datetime.now(dt.UTC)
+    name = moment.astimezone(tz).tzname() or tz.key
+    return f"UTC{name}" if name[:1] in "+-" else name
+
+
+def zone_names_by_day(tz: ZoneInfo, first: dt.date, days: int = 400) -> list[dict]:
+    """The zone's short name from each day it changes on (read at noon), for ``days`` days from ``first``:
+    ``[{"from": "2026-11-24", "name": "GMT"}, {"from": "2027-03-28", "name": "BST"}, ...]``, so the
+    booking widget can name the zone beside the times of whichever day is chosen."""
+    names: list[dict] = []
+    for offset in range(days):
+        day = first + dt.timedelta(days=offset)
+        name = zone_abbreviation(tz, dt.datetime.combine(day, dt.time(12), tzinfo=tz))
+        if not names or names[-1]["name"] != name:
+            names.append({"from": day.isoformat(), "name": name})
+    return names
+
+
+def booking_zone_props(listing) -> dict:
+    """What the booking widget and the step pages need to show the listing's clock."""
+    tz = ZoneInfo(listing.time_zone or default_zone())
+    today = dt.datetime.now(tz).date()
+    return {"timeZone": tz.key, "timeZoneNames": zone_names_by_day(tz, today - dt.timedelta(days=1))}

@@ -4,7 +4,19 @@ import { describe, expect, it } from "vitest";
 import { acceptCount, withConsistentTimes } from "./components";
 import { clearDraft, DRAFT_KEY, draftFor, mergeDraft, readDraft, updateDraft } from "./draft";
 import { breakdownRows, type BookingListing, detailsStep, money, type PaymentDetails, percentText, priceLineText, requestBody, stepUrl } from "./quote";
-import { datesBetween, displayDate, endSlots, futureStartSlots, labelMinutes, nowInDisplayZone, openingFor, slotLabel, startSlots } from "./slots";
+import {
+  datesBetween,
+  displayDate,
+  endSlots,
+  futureStartSlots,
+  labelMinutes,
+  nowInDisplayZone,
+  nowInZone,
+  openingFor,
+  slotLabel,
+  startSlots,
+  zoneNameOn,
+} from "./slots";
 import { DetailsForm } from "./components";
 
 const OFFICE_HOURS = {
@@ -71,6 +83,29 @@ describe("time slots", () => {
     expect(futureStartSlots(OFFICE_HOURS, MONDAY, now)[0].label).toBe("10:30 AM");
     expect(futureStartSlots(OFFICE_HOURS, "2031-06-01", now)).toEqual([]);
     expect(futureStartSlots(OFFICE_HOURS, "2031-06-03", now)[0].label).toBe("08:00 AM");
+  });
+
+  it("reads today and the past slots on the space's own clock (Mumbai)", () => {
+    const now = new Date("2031-06-02T04:40:00Z"); // 10:10 AM in Mumbai, 12:40 AM in New York
+    expect(nowInZone("Asia/Kolkata", now)).toEqual({ date: MONDAY, minutes: 10 * 60 + 10 });
+    expect(futureStartSlots(OFFICE_HOURS, MONDAY, now, "Asia/Kolkata")[0].label).toBe("10:30 AM");
+    // In New York it is still early on Monday: every Monday slot is ahead.
+    expect(futureStartSlots(OFFICE_HOURS, MONDAY, now, "America/New_York")[0].label).toBe("08:00 AM");
+    // Sydney is already on Tuesday: Monday has gone by there.
+    expect(futureStartSlots(OFFICE_HOURS, MONDAY, new Date("2031-06-02T15:00:00Z"), "Australia/Sydney")).toEqual([]);
+  });
+
+  it("names the zone of the chosen day, across a daylight-saving change", () => {
+    const london = [
+      { from: "2031-01-01", name: "GMT" },
+      { from: "2031-03-30", name: "BST" },
+      { from: "2031-10-26", name: "GMT" },
+    ];
+    expect(zoneNameOn(london, "2031-03-29")).toBe("GMT");
+    expect(zoneNameOn(london, "2031-03-30")).toBe("BST");
+    expect(zoneNameOn(london, "2031-12-01")).toBe("GMT");
+    expect(zoneNameOn([{ from: "2031-06-01", name: "IST" }], "2031-05-31")).toBe("IST");
+    expect(zoneNameOn(undefined, MONDAY)).toBe("");
   });
 
   it("shows dates as dd-MM-yyyy and lists the days of a stay", () => {
@@ -239,6 +274,27 @@ describe("steps and requests", () => {
     expect([...start.options].map((o) => o.text)).toEqual(["Start time", "09:00 AM", "09:30 AM", "10:00 AM", "10:30 AM", "11:00 AM", "11:30 AM"]);
     await userEvent.selectOptions(start, "10:00 AM");
     expect(changes).toEqual([{ startTime: "10:00 AM" }]);
+  });
+
+  it("shows times on the space's clock with its zone named, and sends the plain time", async () => {
+    const changes: object[] = [];
+    const mumbai = { ...EVENT, timeZone: "Asia/Kolkata", timeZoneNames: [{ from: "2031-01-01", name: "IST" }] };
+    render(
+      <DetailsForm
+        listing={mumbai}
+        draft={{ checkInDate: MONDAY, checkOutDate: MONDAY, startTime: "10:00 AM" }}
+        errors={{}}
+        availability={{ occupied: new Set(), pending: new Set(), loaded: true }}
+        onChange={(change) => changes.push(change)}
+      />,
+    );
+    const start = screen.getByLabelText(/Start time/) as HTMLSelectElement;
+    expect([...start.options].find((o) => o.value === "10:00 AM")?.text).toBe("10:00 AM IST");
+    const end = screen.getByLabelText(/End time/) as HTMLSelectElement;
+    expect([...end.options].find((o) => o.value === "04:00 PM")?.text).toBe("04:00 PM IST");
+    expect(screen.getByTestId("booking-zone")).toHaveTextContent("Times are local to the space (Asia/Kolkata).");
+    await userEvent.selectOptions(end, "04:00 PM");
+    expect(changes).toEqual([{ endTime: "04:00 PM" }]);
   });
 
   it("says when a chosen day is booked or closed", () => {

@@ -3,7 +3,7 @@ import { describedBy, FieldShell } from "../components/Field";
 import type { BookingDraft } from "./draft";
 import type { Availability, QuoteState } from "./hooks";
 import { type BookingListing, breakdownRows, EXCLUSIVE_KINDS, money, type PaymentDetails } from "./quote";
-import { datesBetween, displayDate, endSlots, futureStartSlots, labelMinutes, nowInDisplayZone, openingFor } from "./slots";
+import { datesBetween, displayDate, endSlots, futureStartSlots, labelMinutes, nowInZone, openingFor, type Slot, zoneNameOn } from "./slots";
 
 export type Errors = Record<string, string | undefined>;
 
@@ -19,7 +19,7 @@ export function withConsistentTimes(listing: BookingListing, draft: BookingDraft
   const next = { ...draft };
   if (next.checkInDate && next.checkOutDate && next.checkOutDate < next.checkInDate) next.checkOutDate = next.checkInDate;
   if (next.checkInDate && !next.checkOutDate) next.checkOutDate = next.checkInDate;
-  const starts = next.checkInDate ? futureStartSlots(listing.openingHours, next.checkInDate, now) : [];
+  const starts = next.checkInDate ? futureStartSlots(listing.openingHours, next.checkInDate, now, listing.timeZone) : [];
   if (next.startTime && !starts.some((slot) => slot.value === next.startTime)) next.startTime = undefined;
   const sameDay = next.checkInDate === next.checkOutDate;
   const after = sameDay && next.startTime ? labelMinutes(next.startTime) : null;
@@ -98,17 +98,34 @@ function Select({
   );
 }
 
+/** Slot labels with the zone's short name on that day ("10:00 AM IST"); none before a date is chosen. */
+function named(slots: Slot[], listing: BookingListing, isoDate: string): Slot[] {
+  if (!isoDate) return [];
+  const zone = zoneNameOn(listing.timeZoneNames, isoDate);
+  return zone ? slots.map((slot) => ({ ...slot, label: `${slot.label} ${zone}` })) : slots;
+}
+
+/** The note under the times: which clock they are on. */
+export function zoneNote(listing: BookingListing): string | null {
+  return listing.timeZone ? `Times are local to the space (${listing.timeZone}).` : null;
+}
+
 /** Offering, check-in and check-out dates, 30-minute start and end times, guests or seats. */
 export function DetailsForm({ listing, draft, errors, availability, onChange }: DetailsFormProps) {
   const id = useId();
   const office = listing.propertyType === "officeSpace";
   const offering = listing.spaceOffering.find((item) => item._id === draft.spaceOffering);
-  const today = nowInDisplayZone().date;
+  const today = nowInZone(listing.timeZone).date;
   const checkIn = draft.checkInDate ?? "";
   const checkOut = draft.checkOutDate ?? checkIn;
   const sameDay = checkIn !== "" && checkIn === checkOut;
-  const starts = checkIn ? futureStartSlots(listing.openingHours, checkIn) : [];
-  const ends = checkOut ? endSlots(listing.openingHours, checkOut, sameDay && draft.startTime ? labelMinutes(draft.startTime) : null) : [];
+  // Times are on the space's clock and say so: "10:00 AM IST" (the value sent stays "10:00 AM").
+  const starts = named(futureStartSlots(listing.openingHours, checkIn, undefined, listing.timeZone), listing, checkIn);
+  const ends = named(
+    endSlots(listing.openingHours, checkOut, sameDay && draft.startTime ? labelMinutes(draft.startTime) : null),
+    listing,
+    checkOut,
+  );
   const closedOn = (day: string) => day !== "" && openingFor(listing.openingHours, day) === null;
   const { unavailable, pending } = conflicts(listing, draft, availability);
   const exclusive = offering ? EXCLUSIVE_KINDS.has(offering.kind) : false;
@@ -214,6 +231,7 @@ export function DetailsForm({ listing, draft, errors, availability, onChange }: 
           onChange={(value) => onChange({ endTime: value || undefined })}
         />
       </div>
+      {zoneNote(listing) && <p className="booking-note" data-testid="booking-zone">{zoneNote(listing)}</p>}
       {office
         ? offering && !exclusive && countField("seats", "Seats", offering.seats)
         : countField("guests", "Guests", listing.guest)}

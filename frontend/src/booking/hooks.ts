@@ -11,8 +11,8 @@ export interface Availability {
   loaded: boolean;
 }
 
-/** Occupied and pending dates (yyyy-MM-dd) of the next 90 days; the call needs a signed-in user. */
-export function useAvailability(listingId: string, signedIn: boolean): Availability {
+/** Occupied and pending dates (yyyy-MM-dd, on the listing's clock) of the next 90 days; the call needs a signed-in user. */
+export function useAvailability(listingId: string, signedIn: boolean, timeZone: string = DISPLAY_TIME_ZONE): Availability {
   const [value, setValue] = useState<Availability>({ occupied: new Set(), pending: new Set(), loaded: false });
   useEffect(() => {
     if (!signedIn) return undefined;
@@ -20,14 +20,14 @@ export function useAvailability(listingId: string, signedIn: boolean): Availabil
     http
       .get<{ occupiedDates?: string[]; pendingDates?: string[] }>(
         `/api/listing/get-availability/${encodeURIComponent(listingId)}`,
-        { query: { timezone: DISPLAY_TIME_ZONE }, signal: controller.signal, silent: true, ownAuthErrors: true },
+        { query: { timezone: timeZone }, signal: controller.signal, silent: true, ownAuthErrors: true },
       )
       .then(({ data }) =>
         setValue({ occupied: new Set(data.occupiedDates ?? []), pending: new Set(data.pendingDates ?? []), loaded: true }),
       )
       .catch(() => undefined);
     return () => controller.abort();
-  }, [listingId, signedIn]);
+  }, [listingId, signedIn, timeZone]);
   return value;
 }
 

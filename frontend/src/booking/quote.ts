@@ -37,6 +37,10 @@ export interface BookingListing {
   cancellationText?: string;
   isLoggedIn?: boolean;
   role?: string | null;
+  /** The listing's IANA time zone: every date and time of the booking is on that clock. */
+  timeZone?: string;
+  /** The zone's short name from each day it changes on, to name it beside the times ("10:00 AM IST"). */
+  timeZoneNames?: { from: string; name: string }[];
 }
 
 export interface PriceLine {

@@ -1,9 +1,23 @@
 /**
  * Dates and 30-minute time slots as the renter picks them (spec section 9): 12-hour labels such as
- * "09:30 AM", inside the listing's opening hours, in America/New_York like the server.
+ * "09:30 AM", inside the listing's opening hours, on the listing's own clock (its IANA time zone, as
+ * the server reads them). Without a zone the platform's display zone, America/New_York, is used.
  */
 export const SLOT_MINUTES = 30;
 export const DISPLAY_TIME_ZONE = "America/New_York";
+
+/** The zone's short name from each day it changes on (the server's `timeZoneNames`). */
+export type ZoneNames = { from: string; name: string }[] | null | undefined;
+
+/** The zone's short name on a yyyy-MM-dd day ("IST", "EDT"); "" when unknown. */
+export function zoneNameOn(names: ZoneNames, isoDate: string): string {
+  let name = "";
+  for (const entry of names ?? []) {
+    if (entry.from <= isoDate || !name) name = entry.name;
+    if (entry.from > isoDate) break;
+  }
+  return name;
+}
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
 
 export type DayHours = { open?: string | null; close?: string | null } | null;
@@ -101,9 +115,14 @@ export function endSlots(hours: OpeningHours, isoDate: string, afterMinutes: num
 
 /** Today's date (yyyy-MM-dd) and the minutes passed, in the display time zone. */
 export function nowInDisplayZone(now: Date = new Date()): { date: string; minutes: number } {
+  return nowInZone(DISPLAY_TIME_ZONE, now);
+}
+
+/** Today's date (yyyy-MM-dd) and the minutes passed on the clock of `timeZone` (an IANA name). */
+export function nowInZone(timeZone: string | null | undefined, now: Date = new Date()): { date: string; minutes: number } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-CA", {
-      timeZone: DISPLAY_TIME_ZONE,
+      timeZone: timeZone || DISPLAY_TIME_ZONE,
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
@@ -117,10 +136,15 @@ export function nowInDisplayZone(now: Date = new Date()): { date: string; minute
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
-/** Start slots that are still ahead of now when the check-in day is today. */
-export function futureStartSlots(hours: OpeningHours, isoDate: string, now: Date = new Date()): Slot[] {
+/** Start slots that are still ahead of now (on the space's clock) when the check-in day is today there. */
+export function futureStartSlots(
+  hours: OpeningHours,
+  isoDate: string,
+  now: Date = new Date(),
+  timeZone: string | null | undefined = DISPLAY_TIME_ZONE,
+): Slot[] {
   const slots = startSlots(hours, isoDate);
-  const today = nowInDisplayZone(now);
+  const today = nowInZone(timeZone, now);
   if (isoDate < today.date) return [];
   return isoDate === today.date ? slots.filter((s) => s.minutes > today.minutes) : slots;
 }

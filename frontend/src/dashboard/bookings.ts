@@ -63,6 +63,14 @@ export interface Booking {
   hostedBy?: Person | null;
   sidePanel?: "hostedBy" | "bookedBy";
   canApproveOrReject?: boolean;
+  /** The server's answer: a pay-now request not paid yet (no Approve, not counted as pending). */
+  awaitingPayment?: boolean;
+  canApprove?: boolean;
+  /** The renter may pay this request now (POST /api/payment/checkout). */
+  canPay?: boolean;
+  /** The listing's IANA zone and its short name: dates and times are on the space's clock. */
+  timeZone?: string;
+  timeZoneName?: string;
 }
 
 export const HOST_SIDE = ["host", "subHost"];
@@ -87,6 +95,17 @@ export function listingHref(listing: { _id: string; slug: string; status: string
 
 export function mayDecide(role: string, booking: Pick<Booking, "status">): boolean {
   return HOST_SIDE.includes(role) && booking.status === "pending";
+}
+
+/** Approve is offered only once a pay-now request is paid (the server's `awaitingPayment`). */
+export function mayApprove(role: string, booking: Pick<Booking, "status" | "awaitingPayment" | "canApprove">): boolean {
+  if (booking.canApprove !== undefined) return booking.canApprove;
+  return mayDecide(role, booking) && !booking.awaitingPayment;
+}
+
+/** "10:00 AM IST": a booking's time with its zone named. */
+export function clockText(time: string | undefined, booking: Pick<Booking, "timeZoneName">): string {
+  return [time, booking.timeZoneName].filter(Boolean).join(" ");
 }
 
 /** The renter's panel shows Hosted By; everyone else Booked By. The summary shows the other one. */

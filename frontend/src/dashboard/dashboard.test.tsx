@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { BADGE_STATUSES, badgeLabel, invoiceStatus } from "./badges";
 import { RejectModal } from "./BookingDecision";
-import { listingHref, messageButton, personTarget, sidePanelTitle, summaryPanelTitle } from "./bookings";
+import { clockText, listingHref, mayApprove, messageButton, personTarget, sidePanelTitle, summaryPanelTitle } from "./bookings";
 import { applyCounters } from "./counters";
 import { ErrorBoundary, FALLBACK_TEXT } from "./ErrorBoundary";
 import { counterText, shortName } from "./format";
@@ -308,5 +308,19 @@ describe("error boundary", () => {
     );
     expect(screen.getByRole("alert")).toHaveTextContent(FALLBACK_TEXT);
     spy.mockRestore();
+  });
+});
+
+describe("unpaid requests and the space's clock", () => {
+  it("offers Approve only once a pay-now request is paid", () => {
+    expect(mayApprove("host", { status: "pending", awaitingPayment: true })).toBe(false);
+    expect(mayApprove("host", { status: "pending", awaitingPayment: false })).toBe(true);
+    expect(mayApprove("host", { status: "pending", canApprove: false })).toBe(false);
+    expect(mayApprove("renter", { status: "pending" })).toBe(false);
+  });
+
+  it("names the zone beside a booking's times", () => {
+    expect(clockText("10:00 AM", { timeZoneName: "IST" })).toBe("10:00 AM IST");
+    expect(clockText("10:00 AM", {})).toBe("10:00 AM");
   });
 });

@@ -67,9 +67,12 @@ def choose_details(scope, day: dt.date) -> None:
     offering.select_option(label=meeting)
     scope.get_by_label("Check-in date").fill(day.isoformat())
     start = scope.get_by_label("Start time")
-    # 30-minute slots in the 12-hour format, within the day's opening hours (08:00 to 20:00).
+    # 30-minute slots in the 12-hour format, within the day's opening hours (08:00 to 20:00), on the
+    # space's clock with its zone named (the listing is in New York: EST or EDT by the date).
     options = start.locator("option").all_inner_texts()
-    assert options[1:4] == ["08:00 AM", "08:30 AM", "09:00 AM"] and options[-1] == "07:30 PM"
+    clocks = [text.rsplit(" ", 1) for text in options[1:]]
+    assert [clock for clock, _ in clocks[:3]] == ["08:00 AM", "08:30 AM", "09:00 AM"] and clocks[-1][0] == "07:30 PM"
+    assert {zone for _, zone in clocks} <= {"EST", "EDT"}
     start.select_option("10:00 AM")
     scope.get_by_label("End time").select_option("12:00 PM")
 

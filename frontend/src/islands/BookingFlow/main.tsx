@@ -9,7 +9,7 @@ import { AvailabilityNote, Breakdown, conflicts, DetailsForm, type Errors, missi
 import { type BookingDraft, clearDraft, draftFor, updateDraft } from "../../booking/draft";
 import { useAvailability, useQuote } from "../../booking/hooks";
 import { type BookingListing, detailsStep, money, type Step, stepUrl } from "../../booking/quote";
-import { displayDate } from "../../booking/slots";
+import { displayDate, zoneNameOn } from "../../booking/slots";
 import { SubmitButton } from "../../components/SubmitButton";
 import { http } from "../../dashboard/http";
 import { openAuthModal } from "../../lib/authModal";
@@ -54,7 +54,7 @@ function Actions({ back, backLabel, children }: { back: string; backLabel: strin
 function DetailsStep({ listing, step }: FlowProps) {
   const [draft, change] = useDraft(listing);
   const [submitted, setSubmitted] = useState(false);
-  const availability = useAvailability(listing.listingId, !!listing.isLoggedIn);
+  const availability = useAvailability(listing.listingId, !!listing.isLoggedIn, listing.timeZone);
   const quote = useQuote(listing, draft, step);
   const errors: Errors = submitted ? missingFields(listing, draft) : {};
   return (
@@ -148,11 +148,12 @@ function Summary({ listing, draft }: { listing: BookingListing; draft: BookingDr
       )}
       <dt>Check-in</dt>
       <dd>
-        {displayDate(draft.checkInDate ?? "")} at {draft.startTime}
+        {displayDate(draft.checkInDate ?? "")} at {draft.startTime} {zoneNameOn(listing.timeZoneNames, draft.checkInDate ?? "")}
       </dd>
       <dt>Check-out</dt>
       <dd>
-        {displayDate(draft.checkOutDate || draft.checkInDate || "")} at {draft.endTime}
+        {displayDate(draft.checkOutDate || draft.checkInDate || "")} at {draft.endTime}{" "}
+        {zoneNameOn(listing.timeZoneNames, draft.checkOutDate || draft.checkInDate || "")}
       </dd>
       {listing.propertyType === "eventSpace" ? (
         <>

@@ -15,7 +15,7 @@ export function BookingWidget(listing: BookingListing) {
     withConsistentTimes(listing, { ...draftFor(listing.listingId), listingId: listing.listingId, slug: listing.slug, propertyType: listing.propertyType }),
   );
   const [submitted, setSubmitted] = useState(false);
-  const availability = useAvailability(listing.listingId, !!listing.isLoggedIn);
+  const availability = useAvailability(listing.listingId, !!listing.isLoggedIn, listing.timeZone);
   const quote = useQuote(listing, draft, step);
   const errors: Errors = submitted ? missingFields(listing, draft) : {};
 

@@ -1,5 +1,6 @@
 /** Bookings: the lists (`booking`, `booking-requests`) and the details (`booking-detail`, `booking-request-details`). */
 import { useCallback, useEffect, useState } from "react";
+import { stepUrl } from "../../booking/quote";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatusBadge } from "../../dashboard/badges";
 import { useBookingDecision } from "../../dashboard/BookingDecision";
@@ -9,7 +10,9 @@ import {
   type Extension,
   extensionDuration,
   HOST_SIDE,
+  clockText,
   listingHref,
+  mayApprove,
   mayDecide,
   messageButton,
   type Person,
@@ -92,10 +95,19 @@ function BookingList({ role, mode }: { role: string; mode: "bookings" | "request
       header: hostSide ? "Renter" : role === "renter" ? "Host" : "Renter",
       render: (b) => (hostSide || role !== "renter" ? <PersonLink person={b.renter} as="renter" /> : <PersonLink person={b.host} as="host" />),
     },
-    { key: "in", header: "Check-in", render: (b) => `${b.checkInDate} ${b.startTime ?? ""}` },
-    { key: "out", header: "Check-out", render: (b) => `${b.checkOutDate} ${b.endTime ?? ""}` },
+    { key: "in", header: "Check-in", render: (b) => `${b.checkInDate} ${clockText(b.startTime, b)}` },
+    { key: "out", header: "Check-out", render: (b) => `${b.checkOutDate} ${clockText(b.endTime, b)}` },
     { key: "amount", header: "Amount", render: (b) => money(b.totalAmount) },
-    { key: "status", header: "Status", render: (b) => <StatusBadge status={b.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      render: (b) => (
+        <>
+          <StatusBadge status={b.status} />
+          {b.awaitingPayment && <span className="dash-note"> Awaiting payment</span>}
+        </>
+      ),
+    },
   ];
   const totalPages = data?.totalPages ?? Math.max(1, Math.ceil((data?.totalCount ?? 0) / 10));
   return (
@@ -121,7 +133,7 @@ function BookingList({ role, mode }: { role: string; mode: "bookings" | "request
         }}
         actions={[
           { label: "View", onClick: (b) => navigation.assign(detailHref(b)) },
-          { label: "Approve", roles: HOST_SIDE, when: (b) => b.status === "pending", onClick: decision.approve },
+          { label: "Approve", roles: HOST_SIDE, when: (b) => mayApprove(role, b), onClick: decision.approve },
           { label: "Reject", roles: HOST_SIDE, when: (b) => b.status === "pending", onClick: decision.reject },
         ]}
         page={page}
@@ -185,6 +197,31 @@ function ExtensionRow({ booking, extension, role, onDone }: { booking: Booking; 
         />
       )}
     </li>
+  );
+}
+
+/**
+ * The renter pays an unpaid pay-now request: the checkout page, then back through the booking flow's
+ * last step (it confirms the payment) to this booking.
+ */
+function PayNowButton({ bookingId, slug }: { bookingId: string; slug: string }) {
+  const [busy, setBusy] = useState(false);
+  const pay = async () => {
+    setBusy(true);
+    try {
+      const answer = await http.post<{ url: string }>("/api/payment/checkout", {
+        bookingId,
+        redirectUrl: stepUrl("review-and-pay", slug, { bookingId }),
+      });
+      navigation.assign(answer.data.url);
+    } catch {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="button" onClick={() => void pay()} disabled={busy} aria-busy={busy || undefined}>
+      Pay now
+    </button>
   );
 }
 
@@ -264,12 +301,18 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
             )}
             <dt>Check-in</dt>
             <dd>
-              {booking.checkInDate} {booking.startTime}
+              {booking.checkInDate} {clockText(booking.startTime, booking)}
             </dd>
             <dt>Check-out</dt>
             <dd>
-              {booking.checkOutDate} {booking.endTime}
+              {booking.checkOutDate} {clockText(booking.endTime, booking)}
             </dd>
+            {booking.timeZone && (
+              <>
+                <dt>Time zone</dt>
+                <dd>{booking.timeZone}</dd>
+              </>
+            )}
             <dt>Guests</dt>
             <dd>{booking.guests}</dd>
             <dt>Requested on</dt>
@@ -291,11 +334,25 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
               </>
             )}
           </dl>
+          {booking.awaitingPayment && (
+            <p className="dash-note" data-testid="awaiting-payment">
+              {booking.canPay
+                ? "Your request reaches the host once it is paid."
+                : "Awaiting payment: the renter has not paid for this request yet."}
+            </p>
+          )}
+          {booking.canPay && (
+            <div className="dash-actions">
+              <PayNowButton bookingId={booking._id} slug={booking.listingId.slug} />
+            </div>
+          )}
           {mayDecide(role, booking) && (
             <div className="dash-actions">
-              <button type="button" className="button" onClick={() => decision.approve(booking)}>
-                Approve
-              </button>
+              {mayApprove(role, booking) && (
+                <button type="button" className="button" onClick={() => decision.approve(booking)}>
+                  Approve
+                </button>
+              )}
               <button type="button" className="button button--ghost" onClick={() => decision.reject(booking)}>
                 Reject
               </button>
