@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from apps.bookings.times import LOCAL_TZ
+from apps.bookings.times import format_date, format_time, zone_abbreviation, zone_of
 
 MONEY = {"max_digits": 14, "decimal_places": 2}
 PERCENT = {"max_digits": 6, "decimal_places": 2}
@@ -99,27 +99,33 @@ class BookingRowSerializer(serializers.Serializer):
     listingId = serializers.UUIDField(source="listing_id")
     renter = StatPersonSerializer()
     host = StatPersonSerializer()
-    checkInDate = serializers.SerializerMethodField(help_text="dd-MM-yyyy, America/New_York")
-    checkOutDate = serializers.SerializerMethodField(help_text="dd-MM-yyyy, America/New_York")
-    startTime = serializers.SerializerMethodField(help_text="12-hour, America/New_York")
-    endTime = serializers.SerializerMethodField(help_text="12-hour, America/New_York")
+    checkInDate = serializers.SerializerMethodField(help_text="dd-MM-yyyy, in the listing's time zone")
+    checkOutDate = serializers.SerializerMethodField(help_text="dd-MM-yyyy, in the listing's time zone")
+    startTime = serializers.SerializerMethodField(help_text="12-hour, in the listing's time zone")
+    endTime = serializers.SerializerMethodField(help_text="12-hour, in the listing's time zone")
+    timeZone = serializers.CharField(source="listing.time_zone", help_text="The listing's IANA time zone")
+    timeZoneName = serializers.SerializerMethodField(help_text="The zone's short name at check-in (IST, EDT)")
     guests = serializers.IntegerField()
     price = serializers.DecimalField(max_digits=12, decimal_places=2)
     totalAmount = serializers.DecimalField(source="total_amount", max_digits=12, decimal_places=2)
     cancellationReason = serializers.CharField(source="cancellation_reason")
     createdAt = serializers.DateTimeField(source="created_at")
 
+    # A booking's times are on its listing's clock.
     def get_checkInDate(self, booking) -> str:
-        return booking.check_in.astimezone(LOCAL_TZ).strftime("%d-%m-%Y")
+        return format_date(booking.check_in, zone_of(booking.listing))
 
     def get_checkOutDate(self, booking) -> str:
-        return booking.check_out.astimezone(LOCAL_TZ).strftime("%d-%m-%Y")
+        return format_date(booking.check_out, zone_of(booking.listing))
 
     def get_startTime(self, booking) -> str:
-        return booking.check_in.astimezone(LOCAL_TZ).strftime("%I:%M %p")
+        return format_time(booking.check_in, zone_of(booking.listing))
 
     def get_endTime(self, booking) -> str:
-        return booking.check_out.astimezone(LOCAL_TZ).strftime("%I:%M %p")
+        return format_time(booking.check_out, zone_of(booking.listing))
+
+    def get_timeZoneName(self, booking) -> str:
+        return zone_abbreviation(zone_of(booking.listing), booking.check_in)
 
 
 class PopularHostSerializer(serializers.Serializer):

@@ -2616,14 +2616,18 @@ export interface components {
             listingId: string;
             renter: components["schemas"]["StatPerson"];
             host: components["schemas"]["StatPerson"];
-            /** @description dd-MM-yyyy, America/New_York */
+            /** @description dd-MM-yyyy, in the listing's time zone */
             readonly checkInDate: string;
-            /** @description dd-MM-yyyy, America/New_York */
+            /** @description dd-MM-yyyy, in the listing's time zone */
             readonly checkOutDate: string;
-            /** @description 12-hour, America/New_York */
+            /** @description 12-hour, in the listing's time zone */
             readonly startTime: string;
-            /** @description 12-hour, America/New_York */
+            /** @description 12-hour, in the listing's time zone */
             readonly endTime: string;
+            /** @description The listing's IANA time zone */
+            timeZone: string;
+            /** @description The zone's short name at check-in (IST, EDT) */
+            readonly timeZoneName: string;
             guests: number;
             /** Format: decimal */
             price: string;
