@@ -17,12 +17,12 @@ from apps.listings.models import Listing, ListingStatus, PropertyType
 
 from . import services
 from .models import Booking, BookingStatus, Occupancy
-from .times import LOCAL_TZ, to_local
+from .times import to_local, zone_of
 
 
 def _book(renter, listing, first_offset: int, hours: int = 4, offering=None) -> Booking | None:
     """Book the first day from ``first_offset`` days ahead that the listing's rules accept."""
-    today = timezone.now().astimezone(LOCAL_TZ).date()
+    today = timezone.now().astimezone(zone_of(listing)).date()  # today where the space is
     hours = max(hours, listing.minimum_days if offering is None else 0)
     for offset in range(first_offset, first_offset + 40):
         day = today + dt.timedelta(days=offset)
@@ -53,12 +53,25 @@ def _move_back(booking: Booking, days: int | dt.timedelta) -> Booking:
     booking.check_in -= delta
     booking.check_out -= delta
     booking.period = DateTimeTZRange(booking.period.lower - delta, booking.period.upper - delta, "[)")
-    booking.check_in_date = to_local(booking.check_in).date()
-    booking.check_out_date = to_local(booking.check_out).date()
+    tz = zone_of(booking.listing)
+    booking.check_in_date = to_local(booking.check_in, tz).date()
+    booking.check_out_date = to_local(booking.check_out, tz).date()
+    booking.start_time = to_local(booking.check_in, tz).time()
+    booking.end_time = to_local(booking.check_out, tz).time()
     booking.created_at -= delta + dt.timedelta(days=2)
     booking.expires_at = min(booking.created_at + services.REQUEST_TTL, booking.check_in)
     booking.save(
-        update_fields=["check_in", "check_out", "period", "check_in_date", "check_out_date", "created_at", "expires_at"]
+        update_fields=[
+            "check_in",
+            "check_out",
+            "period",
+            "check_in_date",
+            "check_out_date",
+            "start_time",
+            "end_time",
+            "created_at",
+            "expires_at",
+        ]
     )
     for occupancy in Occupancy.objects.filter(booking=booking):
         occupancy.hold = DateTimeTZRange(occupancy.hold.lower - delta, occupancy.hold.upper - delta, "[)")
