@@ -115,6 +115,22 @@ describe("premium membership", () => {
     expect(screen.getByRole("button", { name: "Upgrade" })).toBeInTheDocument();
   });
 
+  it("names the day a cancelled membership ended, not the billing date it would have renewed on", () => {
+    const cancelled = {
+      _id: "s9",
+      type: "premium",
+      status: "cancelled",
+      premiumSubscription: {
+        status: "cancelled",
+        nextBillingDate: "2027-11-23T15:00:00Z",
+        endDate: "2026-11-24T15:00:00Z",
+      },
+    };
+    render(<PremiumModal subscription={cancelled} plans={plans} onClose={() => {}} onChanged={() => {}} />);
+    expect(screen.getByText("Your premium membership has ended (24-11-2026).")).toBeInTheDocument();
+    expect(screen.queryByText(/23-11-2027/)).toBeNull();
+  });
+
   it("reads the return from payment", () => {
     expect(readPaymentReturn("?type=subscription&success=true&sessionId=cs_1&paymentId=p9")).toEqual({
       kind: "success",

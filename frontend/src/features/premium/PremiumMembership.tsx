@@ -72,6 +72,7 @@ export function PremiumModal({
   };
 
   const premium = subscription?.premiumSubscription;
+  const endedOn = premium?.endDate ?? premium?.nextBillingDate;
   return (
     <Dialog title="Premium Membership" onClose={onClose}>
       {!showPlans && state === "cancel" && (
@@ -90,7 +91,7 @@ export function PremiumModal({
       )}
       {!showPlans && state === "renew" && (
         <div data-testid="premium-renew">
-          <p>Your premium membership has ended{premium?.nextBillingDate ? ` (${formatDate(premium.nextBillingDate)})` : ""}.</p>
+          <p>Your premium membership has ended{endedOn ? ` (${formatDate(endedOn)})` : ""}.</p>
           <div className="dash-actions">
             <button type="button" className="button" onClick={() => setShowPlans(true)}>
               Renew Membership

@@ -6,6 +6,8 @@ export interface PremiumPart {
   status?: string;
   startDate?: string | null;
   nextBillingDate?: string | null;
+  /** When the membership ends or ended (a cancellation ends it at once). */
+  endDate?: string | null;
   plan?: { price?: string; interval?: string; planName?: string } | null;
 }
 
