@@ -38,7 +38,7 @@ def booking_awaiting_payment(booking: Booking) -> bool:
         return False
     if booking.total_amount <= 0:
         return False
-    payment = getattr(booking, "payment", None) if hasattr(booking, "payment") else None
+    payment = getattr(booking, "payment", None)  # None when no checkout was ever opened
     return payment is None or payment.status not in PAYMENT_HELD_STATUSES
 
 

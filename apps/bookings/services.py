@@ -31,6 +31,7 @@ from .models import (
     Occupancy,
     Review,
 )
+from .selectors import PAYMENT_HELD_STATUSES
 from .times import (
     format_date,
     format_moment,
@@ -376,7 +377,8 @@ def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
     if to_status in _RENTER_MESSAGES:
         kind, text = _RENTER_MESSAGES[to_status]
         _notify(booking.renter, kind, text.format(title=title, reason=reason), booking)
-    if to_status == BookingStatus.EXPIRED:
+    if to_status == BookingStatus.EXPIRED and not _was_unpaid(booking):
+        # A request never paid was never the host's to answer (nor shown to them as pending).
         _notify(booking.host, "bookingExpired", f"A booking request at {title} expired unanswered.", booking)
     if to_status == BookingStatus.CANCELLED:
         other = booking.host if actor is not None and actor.pk == booking.renter_id else booking.renter
@@ -508,6 +510,11 @@ def booking_request(
         _announce_request(booking)
     # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
     return booking
+
+
+def _was_unpaid(booking: Booking) -> bool:
+    payment = getattr(booking, "payment", None)
+    return _pays_before_approval(booking) and (payment is None or payment.status not in PAYMENT_HELD_STATUSES)
 
 
 def _pays_before_approval(booking: Booking) -> bool:

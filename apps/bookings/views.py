@@ -320,6 +320,7 @@ class CalendarView(APIView):
                 "end": b.check_out.isoformat(),
                 "checkInDate": b.check_in_date.strftime("%d-%m-%Y"),
                 "checkOutDate": b.check_out_date.strftime("%d-%m-%Y"),
+                "timeZone": b.listing.time_zone,
                 "link": f"/booking-detail/{b.pk}",
             }
             for b in qs

@@ -74,6 +74,15 @@ def test_a_renter_who_cancels_at_the_checkout_pays_later_from_the_booking(
     assert approved.status_code == 200
 
 
+def test_an_unpaid_request_that_expires_is_not_the_host_s_news(users, booking, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        assert bookings.bookings_expire_due(now=booking.expires_at) == 1
+    booking.refresh_from_db()
+    assert booking.status == "expired"
+    assert Notification.objects.filter(user=users["renter"], kind="bookingExpired").exists()
+    assert not Notification.objects.filter(user=users["host"]).exists()
+
+
 def test_a_pay_at_the_space_request_is_counted_and_told_at_once(clients, users):
     listing = PricedEventListingFactory(host=users["host"], payment_preference="payLater")
     booking = booking_make(renter=users["renter"], listing=listing)
