@@ -2,20 +2,27 @@
 
 import datetime as dt
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import Role
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.policies import period_start
 
 from .models import Booking, BookingStatus, Occupancy
+from .policies import UPCOMING_STATUSES
 
-PERIODS = {"daily": dt.timedelta(days=1), "weekly": dt.timedelta(days=7), "monthly": dt.timedelta(days=30)}
 SEARCH_MAX = 100
 
 
 def _base() -> QuerySet[Booking]:
-    return Booking.objects.select_related("listing", "offering", "renter", "host").prefetch_related("extensions")
+    """Bookings with what their responses and ``can`` flags read: the payment's status (``payment``
+    is the payments app's one-to-one back to the booking) and whether it was reviewed."""
+    return (
+        Booking.objects.select_related("listing", "offering", "renter", "host", "review")
+        .prefetch_related("extensions")
+        .annotate(payment_status=F("payment__status"))
+    )
 
 
 def bookings_visible_to(user) -> QuerySet[Booking]:
@@ -54,12 +61,9 @@ def apply_filters(qs: QuerySet[Booking], filters: dict[str, str]) -> QuerySet[Bo
             message = f"Unknown status. Use one of: all, {', '.join(BookingStatus.values)}."
             raise InvalidInput(message, errors={"filters[status]": [message]})
         qs = qs.filter(status=status)
-    period = filters.get("period")
-    if period:
-        if period not in PERIODS:
-            message = "Period must be daily, weekly or monthly."
-            raise InvalidInput(message, errors={"filters[period]": [message]})
-        qs = qs.filter(created_at__gte=timezone.now() - PERIODS[period])
+    since = period_start(filters.get("period"))
+    if since is not None:
+        qs = qs.filter(created_at__gte=since)
     search = filters.get("search")
     if search:
         if len(search) > SEARCH_MAX:
@@ -100,9 +104,6 @@ def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
         .exclude(status__in=[BookingStatus.REJECTED, BookingStatus.EXPIRED])
         .order_by("check_in", "id")
     )
-
-
-UPCOMING_STATUSES = (BookingStatus.PENDING, BookingStatus.APPROVED, BookingStatus.ONGOING)
 
 
 def listing_upcoming_bookings(*, listing_id, now: dt.datetime | None = None) -> QuerySet[Booking]:

@@ -2,7 +2,8 @@
  * Dates and 30-minute time slots as the renter picks them (spec section 9): 12-hour labels such as
  * "09:30 AM", inside the listing's opening hours, in America/New_York like the server.
  */
-export const SLOT_MINUTES = 30;
+export { SLOT_MINUTES } from "../shared/constants";
+import { SLOT_MINUTES } from "../shared/constants";
 export const DISPLAY_TIME_ZONE = "America/New_York";
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
 

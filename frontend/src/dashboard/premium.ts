@@ -1,3 +1,4 @@
+import { CONSTANTS } from "../shared/constants";
 /** Premium membership states (spec section 4.3). */
 
 export interface PremiumPart {
@@ -27,7 +28,8 @@ export interface Plan {
 }
 
 export const NON_REFUNDABLE_TEXT = "The amount is non refundable.";
-export const DELETION_TEXT = "Premium listings are deleted 15 days after the membership is cancelled.";
+/** From the server's apps/payments/policies.PREMIUM_GRACE_DAYS (through shared/constants.json). */
+export const DELETION_TEXT = CONSTANTS.premium.graceText;
 export const PAYMENT_CANCELLED = "Payment for premium subscription cancelled";
 export const PAYMENT_SUCCESS = "Payment successful";
 
