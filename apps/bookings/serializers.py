@@ -5,6 +5,7 @@ from rest_framework import serializers
 from apps.accounts.models import Role
 
 from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
+from .policies import BOOKING_ACTIONS, RENTER_CANCELLABLE_STATUSES, booking_can, refund_amount_for
 from .times import format_date, format_time
 
 TEXT_MAX = 1000
@@ -156,23 +157,20 @@ class BookingSerializer(serializers.BaseSerializer):
             "rejectReason": booking.reject_reason,
             "cancellationReason": booking.cancellation_reason,
             "refundAmount": str(booking.refund_amount) if booking.refund_amount is not None else None,
+            "can": booking_can(viewer, booking) if viewer is not None else dict.fromkeys(BOOKING_ACTIONS, False),
         }
 
 
 class BookingDetailSerializer(BookingSerializer):
     def to_representation(self, booking: Booking) -> dict:
-        from .services import refund_amount_for
-
         data = super().to_representation(booking)
         viewer = self.context.get("user")
         data["bookedBy"] = person(booking.renter)
         data["hostedBy"] = person(booking.host)
         # The renter's panel shows Hosted By; everyone else sees Booked By (spec 2.6).
         data["sidePanel"] = "hostedBy" if viewer is not None and viewer.role == Role.RENTER else "bookedBy"
-        data["canApproveOrReject"] = bool(
-            viewer is not None and viewer.role in (Role.HOST, Role.SUB_HOST) and booking.status == "pending"
-        )
-        if viewer is not None and viewer.pk == booking.renter_id and booking.status in ("pending", "approved"):
+        data["canApproveOrReject"] = data["can"]["approve"] or data["can"]["reject"]
+        if viewer is not None and viewer.pk == booking.renter_id and booking.status in RENTER_CANCELLABLE_STATUSES:
             data["refundIfCancelledNow"] = str(refund_amount_for(booking))
         data["events"] = [
             {

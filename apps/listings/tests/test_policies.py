@@ -83,3 +83,35 @@ def test_staff_may_review_only_while_a_request_waits(users):
     listing.request_id = None
     assert not policies.listing_can(users["admin"], listing)["reject"]
     assert users["admin"].role == Role.ADMIN
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("actor", ["renter", "host", "sub_host", "other_host", "moderator", "admin"])
+def test_listing_services_refuse_exactly_what_can_denies(clients, users, actor):
+    from apps.core.exceptions import DomainError
+    from apps.listings import services
+    from apps.listings.models import Listing
+
+    listing = ListingFactory(host=users["host"])
+    user = users[actor]
+    can = policies.listing_can(user, listing)
+    response = clients[actor].get(f"/api/listing/get-single/{listing.pk}")
+    assert response.status_code == 200, response.content
+    assert response.json()["data"]["can"] == can
+
+    def state():
+        return Listing.objects.filter(pk=listing.pk).values("is_active", "is_deleted", "title", "status").get()
+
+    for flag, write in (
+        ("activate", lambda: services.listing_set_active(actor=user, listing=listing, is_active=False)),
+        ("delete", lambda: services.listing_delete(actor=user, listing=listing)),
+    ):
+        before = state()
+        if can[flag]:
+            write()
+            assert state() != before
+            Listing.objects.filter(pk=listing.pk).update(is_active=True, is_deleted=False, deleted_at=None)
+        else:
+            with pytest.raises(DomainError):
+                write()
+            assert state() == before
