@@ -3,7 +3,8 @@
  * "09:30 AM", inside the listing's opening hours, on the listing's own clock (its IANA time zone, as
  * the server reads them). Without a zone the platform's display zone, America/New_York, is used.
  */
-import { clockLabel, DEFAULT_TIME_ZONE, SLOT_MINUTES } from "../../shared/format";
+import { SLOT_MINUTES } from "../../shared/constants";
+import { clockLabel, DEFAULT_TIME_ZONE } from "../../shared/format";
 
 export { SLOT_MINUTES };
 export const DISPLAY_TIME_ZONE = DEFAULT_TIME_ZONE;

@@ -304,12 +304,12 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
           </dl>
           {booking.awaitingPayment && (
             <p className="dash-note" data-testid="awaiting-payment">
-              {booking.canPay
+              {can.pay
                 ? "Your request reaches the host once it is paid."
                 : "Awaiting payment: the renter has not paid for this request yet."}
             </p>
           )}
-          {booking.canPay && (
+          {can.pay && (
             <div className="dash-actions">
               <PayNowButton bookingId={booking._id} slug={booking.listingId.slug} />
             </div>

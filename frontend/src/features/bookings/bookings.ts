@@ -94,14 +94,14 @@ export function listingHref(listing: { _id: string; slug: string; status: string
  * are offered, on pending rows, to the host side; the server refuses anyone else in any case.
  */
 export function bookingCan(
-  booking: Pick<Booking, "can" | "canApproveOrReject" | "canApprove" | "awaitingPayment" | "status">,
+  booking: Pick<Booking, "can" | "canApproveOrReject" | "canApprove" | "canPay" | "awaitingPayment" | "status">,
   hostSide: boolean,
 ): BookingCan {
   if (booking.can) return booking.can;
   const decide = booking.canApproveOrReject ?? (hostSide && booking.status === "pending");
   // Approve only once a pay-now request is paid (the server's `canApprove` / `awaitingPayment`).
   const approve = booking.canApprove ?? (decide && !booking.awaitingPayment);
-  return { approve, reject: decide, message: true };
+  return { approve, reject: decide, pay: booking.canPay ?? false, message: true };
 }
 
 /** Where the checkout returns after "Pay now": the booking flow's last step confirms, then opens the booking. */

@@ -117,7 +117,8 @@ describe("premium membership", () => {
 
   it("names the day a cancelled membership ended, not the billing date it would have renewed on", () => {
     const cancelled: Subscription = {
-      ...active,
+      _id: "s9",
+      type: "premium",
       status: "cancelled",
       premiumSubscription: {
         status: "cancelled",
