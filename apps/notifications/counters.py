@@ -21,7 +21,7 @@ open pages get the new numbers over the websocket.
 import logging
 from collections.abc import Callable
 
-from apps.accounts.models import Role
+from apps.core.roles import Role
 
 logger = logging.getLogger(__name__)
 

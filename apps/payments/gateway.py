@@ -88,23 +88,28 @@ class PaymentGateway(ABC):
     @abstractmethod
     def get_checkout(self, session_id: str) -> CheckoutResult: ...
 
+    # Calls that move money take ``idempotency_key``: the same key repeated (a retry after a crash)
+    # is answered with the first call's result instead of moving the money again.
+
     @abstractmethod
-    def capture(self, intent_id: str, amount: Decimal | None = None) -> Decimal:
+    def capture(self, intent_id: str, amount: Decimal | None = None, *, idempotency_key: str | None = None) -> Decimal:
         """Capture an authorised payment (all of it, or ``amount``); returns the amount captured."""
 
     @abstractmethod
-    def release(self, intent_id: str) -> None:
+    def release(self, intent_id: str, *, idempotency_key: str | None = None) -> None:
         """Release an authorisation that will not be captured."""
 
     @abstractmethod
-    def refund(self, intent_id: str, amount: Decimal, reason: str = "") -> str:
+    def refund(self, intent_id: str, amount: Decimal, reason: str = "", *, idempotency_key: str | None = None) -> str:
         """Refund part or all of a captured payment; returns the refund id."""
 
     @abstractmethod
     def cancel_subscription(self, subscription_id: str) -> None: ...
 
     @abstractmethod
-    def transfer(self, *, amount: Decimal, destination: str, description: str, metadata: dict) -> str:
+    def transfer(
+        self, *, amount: Decimal, destination: str, description: str, metadata: dict, idempotency_key: str | None = None
+    ) -> str:
         """Send money to a host's connected account; returns the transfer id."""
 
 
@@ -200,20 +205,22 @@ class StripeGateway(PaymentGateway):
             metadata=dict(session.get("metadata") or {}),
         )
 
-    def capture(self, intent_id: str, amount: Decimal | None = None) -> Decimal:
+    def capture(self, intent_id: str, amount: Decimal | None = None, *, idempotency_key: str | None = None) -> Decimal:
         params = {"amount_to_capture": to_cents(amount)} if amount is not None else {}
-        intent = self._call(self.client.v1.payment_intents.capture, intent_id, params=params)
+        intent = self._call(
+            self.client.v1.payment_intents.capture, intent_id, params=params, options=_options(idempotency_key)
+        )
         return from_cents(intent.get("amount_received"))
 
-    def release(self, intent_id: str) -> None:
+    def release(self, intent_id: str, *, idempotency_key: str | None = None) -> None:
         intent = self._call(self.client.v1.payment_intents.retrieve, intent_id)
         if intent.get("status") in ("canceled", "succeeded"):
             return
-        self._call(self.client.v1.payment_intents.cancel, intent_id)
+        self._call(self.client.v1.payment_intents.cancel, intent_id, options=_options(idempotency_key))
 
-    def refund(self, intent_id: str, amount: Decimal, reason: str = "") -> str:
+    def refund(self, intent_id: str, amount: Decimal, reason: str = "", *, idempotency_key: str | None = None) -> str:
         params = {"payment_intent": intent_id, "amount": to_cents(amount), "metadata": {"reason": reason[:400]}}
-        refund = self._call(self.client.v1.refunds.create, params=params)
+        refund = self._call(self.client.v1.refunds.create, params=params, options=_options(idempotency_key))
         return refund["id"]
 
     def cancel_subscription(self, subscription_id: str) -> None:
@@ -222,7 +229,9 @@ class StripeGateway(PaymentGateway):
             return
         self._call(self.client.v1.subscriptions.cancel, subscription_id)
 
-    def transfer(self, *, amount: Decimal, destination: str, description: str, metadata: dict) -> str:
+    def transfer(
+        self, *, amount: Decimal, destination: str, description: str, metadata: dict, idempotency_key: str | None = None
+    ) -> str:
         params = {
             "amount": to_cents(amount),
             "currency": CURRENCY,
@@ -230,8 +239,12 @@ class StripeGateway(PaymentGateway):
             "description": description[:300],
             "metadata": metadata,
         }
-        transfer = self._call(self.client.v1.transfers.create, params=params)
+        transfer = self._call(self.client.v1.transfers.create, params=params, options=_options(idempotency_key))
         return transfer["id"]
+
+
+def _options(idempotency_key: str | None) -> dict:
+    return {"idempotency_key": idempotency_key[:255]} if idempotency_key else {}
 
 
 def _id_of(value) -> str:
@@ -316,7 +329,7 @@ class LocalGateway(PaymentGateway):
             session.save(update_fields=["status", "completed_at", "payment_intent_id", "subscription_id"])
         return session
 
-    def capture(self, intent_id: str, amount: Decimal | None = None) -> Decimal:
+    def capture(self, intent_id: str, amount: Decimal | None = None, *, idempotency_key: str | None = None) -> Decimal:
         from .models import LocalCheckoutSession
 
         if amount is not None:
@@ -324,16 +337,18 @@ class LocalGateway(PaymentGateway):
         session = LocalCheckoutSession.objects.filter(payment_intent_id=intent_id).first()
         return session.amount if session else Decimal("0.00")
 
-    def release(self, intent_id: str) -> None:
+    def release(self, intent_id: str, *, idempotency_key: str | None = None) -> None:
         return None
 
-    def refund(self, intent_id: str, amount: Decimal, reason: str = "") -> str:
+    def refund(self, intent_id: str, amount: Decimal, reason: str = "", *, idempotency_key: str | None = None) -> str:
         return _local_id("re")
 
     def cancel_subscription(self, subscription_id: str) -> None:
         return None
 
-    def transfer(self, *, amount: Decimal, destination: str, description: str, metadata: dict) -> str:
+    def transfer(
+        self, *, amount: Decimal, destination: str, description: str, metadata: dict, idempotency_key: str | None = None
+    ) -> str:
         return _local_id("tr")
 
 

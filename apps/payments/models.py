@@ -362,17 +362,25 @@ class ExtensionCharge(models.Model):
 
 
 class Refund(models.Model):
+    """Money going back to the renter. Recorded (pending) with the decision that causes it, so what
+    is left to refund is always right; the worker sends it to the gateway and completes it."""
+
     class Source(models.TextChoices):
         CANCELLATION = "cancellation", "Cancellation policy"
         DISPUTE = "dispute", "Approved dispute"
         GATEWAY = "gateway", "Made at the payment provider"
 
+    class Status(models.TextChoices):
+        PENDING = "pending", "Being sent to the payment provider"
+        COMPLETED = "completed", "Refunded"
+
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="refunds")
     amount = money()
     source = models.CharField(max_length=12, choices=Source.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.COMPLETED)
     reason = models.CharField(max_length=500, blank=True)
-    gateway_refund_id = models.CharField(max_length=120, unique=True)
+    gateway_refund_id = models.CharField(max_length=120, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -381,6 +389,13 @@ class Refund(models.Model):
             models.CheckConstraint(condition=Q(amount__gt=0), name="refund_amount_positive"),
             models.CheckConstraint(
                 condition=Q(source__in=["cancellation", "dispute", "gateway"]), name="refund_source_valid"
+            ),
+            models.CheckConstraint(condition=Q(status__in=["pending", "completed"]), name="refund_status_valid"),
+            models.CheckConstraint(
+                condition=Q(status="pending") | ~Q(gateway_refund_id=""), name="refund_completed_has_gateway_id"
+            ),
+            models.UniqueConstraint(
+                fields=["gateway_refund_id"], condition=~Q(gateway_refund_id=""), name="refund_gateway_id_unique"
             ),
         ]
 

@@ -1,8 +1,11 @@
 """Booking payments: checkout, authorisation, capture, release, extensions, refunds, invoices.
 
-The bookings app calls ``booking_payment_status_changed`` after each booking status change
-commits; we capture on approval, release on rejection or expiry, refund on cancellation
-(the amount its cancellation policy computed) and book the host's earning on completion.
+The bookings app announces each booking status change (``booking_status_changed``, inside its
+transaction); ``receivers.py`` answers by queueing, in that same transaction, a capture on
+approval, a release on rejection or expiry and a refund on cancellation (the amount its
+cancellation policy computed), and books the host's earning on completion. Every call to the
+gateway that moves money is an outbox effect (``effects.py``): carried out by the worker with
+an idempotency key, retried with backoff, shown to staff when it keeps failing.
 """
 
 import logging
@@ -14,7 +17,12 @@ from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
+from apps.bookings.models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
+from apps.bookings.services import extension_mark_paid
+from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
+from apps.core.statemachine import StateMachine
+from apps.notifications.services import notify
 
 from .gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
 from .models import (
@@ -33,29 +41,38 @@ from .subscriptions import checked_redirect_url, is_uuid, with_query
 
 logger = logging.getLogger(__name__)
 
-TRANSITIONS: dict[str, frozenset[str]] = {
-    PaymentStatus.PENDING: frozenset({PaymentStatus.AUTHORIZED, PaymentStatus.FAILED, PaymentStatus.RELEASED}),
-    PaymentStatus.AUTHORIZED: frozenset({PaymentStatus.COMPLETED, PaymentStatus.RELEASED, PaymentStatus.FAILED}),
-    PaymentStatus.COMPLETED: frozenset({PaymentStatus.REFUNDED}),
-    PaymentStatus.FAILED: frozenset({PaymentStatus.AUTHORIZED}),
-    PaymentStatus.RELEASED: frozenset(),
-    PaymentStatus.REFUNDED: frozenset(),
-}
+PAYMENT_MACHINE = StateMachine(
+    "payment",
+    {
+        PaymentStatus.PENDING: {PaymentStatus.AUTHORIZED, PaymentStatus.FAILED, PaymentStatus.RELEASED},
+        PaymentStatus.AUTHORIZED: {PaymentStatus.COMPLETED, PaymentStatus.RELEASED, PaymentStatus.FAILED},
+        PaymentStatus.COMPLETED: {PaymentStatus.REFUNDED},
+        PaymentStatus.FAILED: {PaymentStatus.AUTHORIZED, PaymentStatus.RELEASED},
+        PaymentStatus.RELEASED: set(),
+        PaymentStatus.REFUNDED: set(),
+    },
+)
+TRANSITIONS = PAYMENT_MACHINE.table
 
 
-def _set_status(payment: Payment, status: str, *, fields: list[str] = ()) -> None:
-    if payment.status != status and status not in TRANSITIONS[payment.status]:
-        raise Conflict(f"A {payment.status} payment cannot become {status}.")
-    payment.status = status
-    payment.save(update_fields=[*dict.fromkeys(["status", *fields, "updated_at"])])
+def _set_status(payment: Payment, status: str, *, fields=(), actor=None, reason: str = "") -> None:
+    """Every payment status change: checked against the table, saved with its history row."""
+    if payment.status == status:
+        if fields:
+            payment.save(update_fields=[*dict.fromkeys([*fields, "updated_at"])])
+        return
+    PAYMENT_MACHINE.transition(
+        payment,
+        status,
+        actor=actor,
+        reason=reason,
+        message=f"A {payment.status} payment cannot become {status}.",
+        **{name: getattr(payment, name) for name in fields},
+    )
 
 
 def _notify(user, kind: str, content: str, link: str) -> None:
-    try:
-        from apps.notifications.services import notify
-    except ImportError:  # pragma: no cover
-        return
-    transaction.on_commit(lambda: notify(user=user, kind=kind, content=content, link=link), robust=True)
+    notify(user=user, kind=kind, content=content, link=link)
 
 
 def _locked(payment_id) -> Payment:
@@ -69,8 +86,6 @@ def _locked(payment_id) -> Payment:
 def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", extension_id=None) -> str:
     """The renter pays for its booking request (held until the host answers) or for an approved
     extension (charged at once). The amount always comes from the booking."""
-    from apps.bookings.models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
-
     if user.role != Role.RENTER:
         raise Forbidden("Only the renter of a booking can pay for it.")
     booking = None
@@ -170,8 +185,6 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
 
 
 def _extension_charge_complete(charge: ExtensionCharge) -> Payment:
-    from apps.bookings.services import extension_mark_paid
-
     payment = _locked(charge.payment_id)
     if charge.status == ExtensionCharge.Status.COMPLETED:
         return payment
@@ -196,34 +209,24 @@ def payment_checkout_abandon(*, session_id: str) -> None:
     ExtensionCharge.objects.filter(session_id=session_id, status="pending").update(status="cancelled")
 
 
-# --- Capture, release, refund --------------------------------------------------------------------
+# --- Capture, release, refund (queued here, carried out by the worker in effects.py) -------------
 
 
 def payment_capture(*, payment: Payment) -> Payment:
-    """Take the held amount (host approved). Only an authorised payment is captured; once."""
-    if payment.status != PaymentStatus.AUTHORIZED:
-        return payment
-    captured = gateway_named(payment.gateway).capture(payment.payment_id)
-    payment.captured_amount = captured or payment.total_amount
-    payment.captured_at = timezone.now()
-    _set_status(payment, PaymentStatus.COMPLETED, fields=["captured_amount", "captured_at"])
-    invoice_issue(payment=payment, amount=payment.captured_amount)
-    link = f"/booking-detail/{payment.booking_id}"
-    amount = f"${payment.captured_amount:,.2f}"
-    _notify(
-        payment.renter, "paymentCaptured", f"{amount} was charged for your booking at {payment.listing.title}.", link
-    )
-    _notify(payment.host, "paymentCaptured", f"{amount} was paid for a booking at {payment.listing.title}.", link)
+    """Queue the capture of the held amount (host approved). The worker captures an authorised
+    payment once (``effects.capture``); queueing it twice keeps one effect."""
+    if payment.status == PaymentStatus.AUTHORIZED:
+        effect_enqueue("payments.capture", {"payment_id": str(payment.pk)}, key=f"capture:{payment.payment_id}")
     return payment
 
 
-def payment_release(*, payment: Payment) -> Payment:
-    """Let the hold go (rejected, expired or cancelled before approval)."""
+def payment_release(*, payment: Payment, reason: str = "") -> Payment:
+    """Let the hold go (rejected, expired or cancelled before approval). An authorisation is
+    cancelled at the gateway by the worker; an unpaid payment is simply released."""
     if payment.status == PaymentStatus.AUTHORIZED:
-        gateway_named(payment.gateway).release(payment.payment_id)
-        _set_status(payment, PaymentStatus.RELEASED)
+        effect_enqueue("payments.release", {"payment_id": str(payment.pk)}, key=f"release:{payment.payment_id}")
     elif payment.status in (PaymentStatus.PENDING, PaymentStatus.FAILED):
-        _set_status(payment, PaymentStatus.RELEASED)
+        _set_status(payment, PaymentStatus.RELEASED, reason=reason)
     return payment
 
 
@@ -231,63 +234,104 @@ def refundable(payment: Payment) -> Decimal:
     return payment.captured_amount + payment.extended_amount - payment.refunded_amount
 
 
-def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: str = "") -> Refund | None:
-    """Refund part or all of what was paid (never more than is left); issues a credit note."""
+def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: str = "", actor=None) -> Refund | None:
+    """The one way money goes back to a renter (cancellation policy or approved dispute).
+
+    Part or all of what was paid, never more than is left: the refund is recorded at once (so a
+    second refund cannot exceed the rest) and sent to the gateway by the worker, which issues the
+    credit note and tells the renter. Returns None when nothing is left to refund.
+    """
     payment = _locked(payment.pk)
     amount = min(Decimal(amount).quantize(Decimal("0.01")), refundable(payment))
     if payment.status != PaymentStatus.COMPLETED or amount <= ZERO:
         return None
-    refund_id = gateway_named(payment.gateway).refund(payment.payment_id, amount, reason)
-    return _record_refund(payment, amount=amount, gateway_refund_id=refund_id, source=source, reason=reason)
-
-
-def _record_refund(payment: Payment, *, amount: Decimal, gateway_refund_id: str, source: str, reason: str) -> Refund:
     refund = Refund.objects.create(
-        payment=payment, amount=amount, gateway_refund_id=gateway_refund_id, source=source, reason=reason[:500]
+        payment=payment, amount=amount, source=source, reason=reason[:500], status=Refund.Status.PENDING
     )
+    _count_refund(payment, amount, actor=actor, reason=reason)
+    effect_enqueue("payments.refund", {"refund_id": str(refund.pk)}, key=f"refund:{refund.pk}")
+    return refund
+
+
+def _count_refund(payment: Payment, amount: Decimal, *, actor=None, reason: str = "") -> None:
+    """A refund lowers what is left on the payment and the host's unpaid earning."""
     payment.refunded_amount += amount
-    fields = ["refunded_amount"]
     if payment.refunded_amount >= payment.captured_amount + payment.extended_amount:
-        _set_status(payment, PaymentStatus.REFUNDED, fields=fields)
+        _set_status(payment, PaymentStatus.REFUNDED, fields=["refunded_amount"], actor=actor, reason=reason)
     else:
-        payment.save(update_fields=[*fields, "updated_at"])
-    invoice_issue(payment=payment, amount=amount, refund=refund)
+        payment.save(update_fields=["refunded_amount", "updated_at"])
     earning = Earning.objects.select_for_update().filter(payment=payment, payout__isnull=True).first()
     if earning is not None:
         earning.refunded_amount = min(earning.gross_amount - earning.commission, earning.refunded_amount + amount)
         earning.amount = earning.gross_amount - earning.commission - earning.refunded_amount
         earning.save(update_fields=["refunded_amount", "amount"])
+
+
+def refund_completed(refund: Refund, *, gateway_refund_id: str) -> Refund:
+    """The gateway made the refund: remember its id, issue the credit note, tell the renter."""
+    refund.gateway_refund_id = gateway_refund_id
+    refund.status = Refund.Status.COMPLETED
+    refund.save(update_fields=["gateway_refund_id", "status"])
+    payment = refund.payment
+    invoice_issue(payment=payment, amount=refund.amount, refund=refund)
     _notify(
         payment.renter,
         "paymentRefunded",
-        f"${amount:,.2f} was refunded for your booking at {payment.listing.title}.",
+        f"${refund.amount:,.2f} was refunded for your booking at {payment.listing.title}.",
         f"/booking-detail/{payment.booking_id}",
     )
     return refund
 
 
-# --- Following the booking -----------------------------------------------------------------------
+def _record_refund(payment: Payment, *, amount: Decimal, gateway_refund_id: str, source: str, reason: str) -> Refund:
+    """A refund made at the gateway itself (its dashboard): recorded as done."""
+    refund = Refund.objects.create(
+        payment=payment, amount=amount, source=source, reason=reason[:500], status=Refund.Status.PENDING
+    )
+    _count_refund(payment, amount, reason="Refunded at the payment provider")
+    return refund_completed(refund, gateway_refund_id=gateway_refund_id)
 
 
-@transaction.atomic
-def booking_payment_status_changed(*, booking_id, from_status: str, to_status: str, refund_amount=None) -> None:
-    """Called by the bookings app after a status change commits."""
-    payment = Payment.objects.filter(booking_id=booking_id).first()
+def payment_captured(payment: Payment, *, amount: Decimal) -> Payment:
+    """The gateway captured the held amount: the payment is completed, invoiced, both sides told."""
+    payment.captured_amount = amount or payment.total_amount
+    payment.captured_at = timezone.now()
+    _set_status(payment, PaymentStatus.COMPLETED, fields=["captured_amount", "captured_at"])
+    invoice_issue(payment=payment, amount=payment.captured_amount)
+    link = f"/booking-detail/{payment.booking_id}"
+    money = f"${payment.captured_amount:,.2f}"
+    _notify(
+        payment.renter, "paymentCaptured", f"{money} was charged for your booking at {payment.listing.title}.", link
+    )
+    _notify(payment.host, "paymentCaptured", f"{money} was paid for a booking at {payment.listing.title}.", link)
+    return payment
+
+
+# --- Following the booking (receivers.py calls this inside the booking's transaction) -----------
+
+
+def booking_payment_follow(*, booking: Booking, from_status: str, to_status: str, actor=None) -> None:
+    payment = Payment.objects.select_for_update(of=("self",)).filter(booking_id=booking.pk).first()
     if payment is None:
         return
-    payment = _locked(payment.pk)
-    if to_status in ("approved", "ongoing") and payment.status == PaymentStatus.AUTHORIZED:
+    if to_status in (BookingStatus.APPROVED, BookingStatus.ONGOING):
         payment_capture(payment=payment)
-    elif to_status in ("rejected", "expired"):
-        payment_release(payment=payment)
-    elif to_status == "cancelled":
+    elif to_status in (BookingStatus.REJECTED, BookingStatus.EXPIRED):
+        payment_release(payment=payment, reason=f"Booking {to_status}")
+    elif to_status == BookingStatus.CANCELLED:
         if payment.status != PaymentStatus.COMPLETED:
-            payment_release(payment=payment)
-        else:
-            source = Refund.Source.DISPUTE if from_status == "disputed" else Refund.Source.CANCELLATION
-            amount = refundable(payment) if refund_amount is None else Decimal(refund_amount)
-            payment_refund(payment=payment, amount=amount, source=source, reason=f"Booking {to_status}")
-    elif to_status == "completed" and payment.status == PaymentStatus.COMPLETED:
+            payment_release(payment=payment, reason="Booking cancelled")
+        elif from_status != BookingStatus.DISPUTED:
+            # A disputed booking is cancelled after its dispute's refund (disputes.services): not twice.
+            amount = refundable(payment) if booking.refund_amount is None else booking.refund_amount
+            payment_refund(
+                payment=payment,
+                amount=amount,
+                source=Refund.Source.CANCELLATION,
+                reason="Booking cancelled",
+                actor=actor,
+            )
+    elif to_status == BookingStatus.COMPLETED and payment.status == PaymentStatus.COMPLETED:
         earning_record(payment=payment)
 
 
@@ -320,10 +364,7 @@ def payment_intent_captured(*, intent_id: str, amount: Decimal) -> str:
     payment = _locked(payment.pk)
     if payment.status != PaymentStatus.AUTHORIZED:
         return f"already {payment.status}"
-    payment.captured_amount = amount
-    payment.captured_at = timezone.now()
-    _set_status(payment, PaymentStatus.COMPLETED, fields=["captured_amount", "captured_at"])
-    invoice_issue(payment=payment, amount=amount)
+    payment_captured(payment, amount=amount)
     return "captured"
 
 

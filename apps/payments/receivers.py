@@ -1,0 +1,17 @@
+"""How payments follow what the bookings app announces."""
+
+from django.dispatch import receiver
+
+from apps.bookings.models import Booking
+from apps.bookings.signals import booking_status_changed, register_payment_held
+
+from .selectors import booking_payment_held
+from .services import booking_payment_follow
+
+register_payment_held(booking_payment_held)
+
+
+@receiver(booking_status_changed, sender=Booking, dispatch_uid="payments-follow-booking")
+def follow_booking(sender, *, booking, from_status: str, to_status: str, actor=None, reason: str = "", **kwargs):
+    """Inside the booking's transaction: queue the capture, release or refund it calls for."""
+    booking_payment_follow(booking=booking, from_status=from_status, to_status=to_status, actor=actor)
