@@ -21,6 +21,7 @@ open pages get the new numbers over the websocket.
 import logging
 from collections.abc import Callable
 
+from apps.core.effects import stuck_effect_count
 from apps.core.roles import Role
 
 logger = logging.getLogger(__name__)
@@ -35,6 +36,7 @@ COUNTER_ROLES: dict[str, frozenset[str]] = {
     "otherRequests": frozenset({Role.HOST, Role.SUB_HOST}),
     "payoutRequests": frozenset({Role.ADMIN, Role.MODERATOR}),
     "pendingVerificationRequest": frozenset({Role.ADMIN, Role.MODERATOR}),
+    "stuckEffects": frozenset({Role.ADMIN}),
 }
 COUNTER_NAMES = tuple(COUNTER_ROLES)
 
@@ -60,6 +62,10 @@ def unregister_counter(name: str) -> None:
 
 def registered_counters() -> dict[str, CounterFn]:
     return dict(_registry)
+
+
+# Effects (captures, refunds, mail ...) that keep failing: the admin's back-office count.
+register_counter("stuckEffects", lambda user: stuck_effect_count())
 
 
 def pending_counters(user) -> dict[str, int]:

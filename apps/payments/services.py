@@ -21,7 +21,7 @@ from apps.bookings.models import Booking, BookingStatus, ExtendBooking, Extensio
 from apps.bookings.services import extension_mark_paid
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
-from apps.core.statemachine import StateMachine
+from apps.core.statemachine import StateMachine, record
 from apps.notifications.services import notify
 
 from .gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
@@ -47,7 +47,7 @@ PAYMENT_MACHINE = StateMachine(
         PaymentStatus.PENDING: {PaymentStatus.AUTHORIZED, PaymentStatus.FAILED, PaymentStatus.RELEASED},
         PaymentStatus.AUTHORIZED: {PaymentStatus.COMPLETED, PaymentStatus.RELEASED, PaymentStatus.FAILED},
         PaymentStatus.COMPLETED: {PaymentStatus.REFUNDED},
-        PaymentStatus.FAILED: {PaymentStatus.AUTHORIZED, PaymentStatus.RELEASED},
+        PaymentStatus.FAILED: {PaymentStatus.AUTHORIZED, PaymentStatus.RELEASED, PaymentStatus.PENDING},
         PaymentStatus.RELEASED: set(),
         PaymentStatus.REFUNDED: set(),
     },
@@ -133,12 +133,17 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
     payment = Payment.objects.select_for_update().filter(booking=booking).first()
     if payment is not None and payment.status not in (PaymentStatus.PENDING, PaymentStatus.FAILED):
         raise Conflict("This booking is already paid.")
+    new = payment is None
     if payment is None:
         payment = Payment(booking=booking, listing=booking.listing, renter=user, host_id=booking.host_id)
     payment.gateway = gateway.name
     payment.total_amount = booking.total_amount
+    if not new and payment.status != PaymentStatus.PENDING:
+        _set_status(payment, PaymentStatus.PENDING, actor=user, reason="The renter is paying again.")
     payment.status = PaymentStatus.PENDING
     payment.save()
+    if new:
+        record(payment, machine=PAYMENT_MACHINE.name, from_status="", to_status=PaymentStatus.PENDING, actor=user)
     session = gateway.create_checkout(
         purpose=CheckoutPurpose.BOOKING,
         reference=str(payment.pk),

@@ -19,6 +19,16 @@ class FakeStripe:
         self.requests: list[tuple[str, str, dict]] = []
         self._ids = itertools.count(1)
         self.fail_next: dict | None = None
+        # Failures to answer before succeeding: [(path fragment, times left, status, error)].
+        self.failures: list[list] = []
+        # Answers by Idempotency-Key, as Stripe keeps them: a repeated POST gets the first answer.
+        self.idempotent: dict[str, tuple[int, dict]] = {}
+        self.replayed: list[str] = []
+        # A path fragment whose answer waits until ``release_held`` (the request is already done).
+        self.hold_path: str | None = None
+        self.held = threading.Event()
+        self.release_held = threading.Event()
+        self._lock = threading.Lock()
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -30,15 +40,31 @@ class FakeStripe:
                 body = self.rfile.read(length).decode() if length else ""
                 parts = urlsplit(self.path)
                 params = dict(parse_qsl(body or parts.query, keep_blank_values=True))
-                fake.requests.append((method, parts.path, params))
-                status, payload = fake.route(method, parts.path, params)
+                key = self.headers.get("Idempotency-Key") if method == "POST" else None
+                with fake._lock:
+                    if key and key in fake.idempotent:
+                        fake.replayed.append(key)
+                        status, payload = fake.idempotent[key]
+                    else:
+                        fake.requests.append((method, parts.path, params))
+                        status, payload = fake.route(method, parts.path, params)
+                        if key and status < 500:
+                            fake.idempotent[key] = (status, payload)
+                if fake.hold_path and fake.hold_path in parts.path:
+                    fake.held.set()
+                    fake.release_held.wait(30)
                 data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.send_header("Request-Id", f"req_{next(fake._ids)}")
-                self.end_headers()
-                self.wfile.write(data)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.send_header("Request-Id", f"req_{next(fake._ids)}")
+                    if status >= 500:
+                        self.send_header("Stripe-Should-Retry", "false")
+                    self.end_headers()
+                    self.wfile.write(data)
+                except OSError:  # the caller went away (a killed worker)
+                    pass
 
             def do_GET(self):
                 self._answer("GET")
@@ -72,10 +98,19 @@ class FakeStripe:
 
     # --- Routes ------------------------------------------------------------------------------
 
+    def fail(self, path_fragment: str, times: int, *, status: int = 500) -> None:
+        """The next ``times`` requests whose path contains ``path_fragment`` fail (then they succeed)."""
+        error = {"type": "api_error", "message": "An error occurred with our connection to Stripe."}
+        self.failures.append([path_fragment, times, status, error])
+
     def route(self, method: str, path: str, params: dict) -> tuple[int, dict]:
         if self.fail_next is not None:
             error, self.fail_next = self.fail_next, None
             return error.get("status", 402), {"error": error}
+        for rule in self.failures:
+            if rule[0] in path and rule[1] > 0:
+                rule[1] -= 1
+                return rule[2], {"error": rule[3]}
         segments = path.strip("/").split("/")[1:]  # drop "v1"
         if segments[:2] == ["checkout", "sessions"]:
             if method == "POST" and len(segments) == 2:
