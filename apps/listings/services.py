@@ -19,8 +19,9 @@ from django.utils.text import slugify
 
 from apps.accounts.models import STAFF_ROLES, Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.notifications.services import counters_changed, notify
 
-from . import media
+from . import media, providers
 from .models import (
     OFFERING_PERIODS,
     AddOn,
@@ -274,19 +275,11 @@ def _apply(listing: Listing, data: dict) -> Listing:
 
 
 def _notify(**kwargs) -> None:
-    try:
-        from apps.notifications.services import notify
-    except ImportError:  # notifications not installed in this deployment
-        return
     notify(**kwargs)
 
 
 def _counters_changed(*, listing: Listing) -> None:
     """Open dashboards get fresh pending counters (staff's pendingListings, the host's otherRequests)."""
-    try:
-        from apps.notifications.services import counters_changed
-    except ImportError:  # notifications not installed in this deployment
-        return
     counters_changed(users=[listing.host_id], staff=True)
 
 
@@ -479,9 +472,7 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
 def _refuse_with_upcoming_bookings(listing: Listing, action: str) -> None:
     """A listing with bookings still to come cannot be taken down: renters were promised the space.
     The host answers or cancels them first (the bookings services refund the renters)."""
-    from apps.bookings.selectors import listing_upcoming_bookings
-
-    count = listing_upcoming_bookings(listing_id=listing.pk).count()
+    count = providers.upcoming_bookings(listing.pk).count()
     if count:
         bookings = "booking" if count == 1 else "bookings"
         raise Conflict(
@@ -533,9 +524,7 @@ def _check_active_limit(*, host_id, adding: Listing | None = None) -> None:
     The host's row is locked so two requests at once cannot both take the last free place.
     Listings already active when a membership ends stay active; only new activations count.
     """
-    from apps.payments.premium import active_listing_limit
-
-    limit = active_listing_limit(host_id)
+    limit = providers.active_listing_limit(host_id)
     if limit is None:
         return
     User.objects.select_for_update().filter(pk=host_id).first()
@@ -552,10 +541,8 @@ def _check_active_limit(*, host_id, adding: Listing | None = None) -> None:
 def _check_premium_mark(*, host_id, listing: Listing | None, data: dict) -> None:
     """Only a premium host may mark a listing as premium (featured). Keeping a mark set while
     premium counts is allowed, so a lapsed host can still edit the listing."""
-    from apps.payments.premium import host_is_premium
-
     wants = data.get("isPremium")
-    if wants and not (listing is not None and listing.is_premium) and not host_is_premium(host_id):
+    if wants and not (listing is not None and listing.is_premium) and not providers.host_is_premium(host_id):
         message = "Only premium members can feature listings. Get a premium membership to mark this listing premium."
         raise Forbidden(message, errors={"isPremium": [message]})
 
@@ -622,3 +609,11 @@ def catalogue_item_update(
         item.is_active = is_active
     item.save()
     return item
+
+
+def listings_premium_soft_delete(*, host_id, now=None) -> int:
+    """Soft-delete a host's listings marked premium (15 days after its membership was cancelled).
+    The rows stay for the bookings and payments that refer to them."""
+    return Listing.objects.filter(host_id=host_id, is_premium=True, is_deleted=False).update(
+        is_deleted=True, deleted_at=now or timezone.now()
+    )

@@ -4,11 +4,16 @@ from django.dispatch import receiver
 
 from apps.bookings.models import Booking
 from apps.bookings.signals import booking_status_changed, register_payment_held
+from apps.listings import providers
 
+from . import premium
 from .selectors import booking_payment_held
 from .services import booking_payment_follow
 
 register_payment_held(booking_payment_held)
+providers.provide("premium_now", premium.premium_now)
+providers.provide("active_listing_limit", premium.active_listing_limit)
+providers.provide("host_is_premium", premium.host_is_premium)
 
 
 @receiver(booking_status_changed, sender=Booking, dispatch_uid="payments-follow-booking")

@@ -16,6 +16,8 @@ from django.utils import timezone
 from apps.accounts.models import Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
+from apps.listings.services import listings_premium_soft_delete
+from apps.notifications.services import notify
 
 from .gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
 from .models import (
@@ -57,11 +59,7 @@ def acting_host(user: User) -> User:
 
 
 def _notify(user, kind: str, content: str, link: str = "/dashboard") -> None:
-    try:
-        from apps.notifications.services import notify
-    except ImportError:  # pragma: no cover - notifications app absent
-        return
-    transaction.on_commit(lambda: notify(user=user, kind=kind, content=content, link=link), robust=True)
+    notify(user=user, kind=kind, content=content, link=link)
 
 
 def _display_date(moment: datetime | None) -> str:
@@ -433,13 +431,8 @@ def premium_listings_warn(*, subscription_id, now: datetime | None = None) -> bo
 
 
 def premium_listings_soft_delete(*, host_id, now: datetime | None = None) -> int:
-    """Soft-delete a host's premium listings (no listings service offers this; the listing rows
-    stay for the bookings and payments that refer to them)."""
-    from apps.listings.models import Listing
-
-    return Listing.objects.filter(host_id=host_id, is_premium=True, is_deleted=False).update(
-        is_deleted=True, deleted_at=now or timezone.now()
-    )
+    """Soft-delete a host's premium listings, through the listings app's service."""
+    return listings_premium_soft_delete(host_id=host_id, now=now)
 
 
 @transaction.atomic
