@@ -19,6 +19,7 @@ from django.utils.text import slugify
 
 from apps.accounts.models import STAFF_ROLES, Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.statemachine import StateMachine, record
 from apps.notifications.services import counters_changed, notify
 
 from . import media, providers
@@ -42,11 +43,15 @@ from .models import (
 logger = logging.getLogger(__name__)
 
 # Allowed listing status moves. An approved listing stays approved while an edit is reviewed.
-LISTING_TRANSITIONS: dict[str, frozenset[str]] = {
-    ListingStatus.PENDING: frozenset({ListingStatus.APPROVED, ListingStatus.REJECTED}),
-    ListingStatus.REJECTED: frozenset({ListingStatus.PENDING}),
-    ListingStatus.APPROVED: frozenset(),
-}
+LISTING_MACHINE = StateMachine(
+    "listing",
+    {
+        ListingStatus.PENDING: {ListingStatus.APPROVED, ListingStatus.REJECTED},
+        ListingStatus.REJECTED: {ListingStatus.PENDING},
+        ListingStatus.APPROVED: set(),
+    },
+)
+LISTING_TRANSITIONS = LISTING_MACHINE.table
 REQUEST_TRANSITIONS: dict[str, frozenset[str]] = {
     RequestStatus.PENDING: frozenset({RequestStatus.APPROVED, RequestStatus.REJECTED, RequestStatus.CANCELLED}),
     RequestStatus.APPROVED: frozenset(),
@@ -322,20 +327,25 @@ def listing_status_change(*, listing: Listing, to: str, by: User | None, reason:
     source = Listing.objects.filter(pk=listing.pk).values_list("status", flat=True).first()
     if source is None:
         raise NotFound("Listing not found.")
-    if to not in LISTING_TRANSITIONS.get(source, frozenset()):
+    if not LISTING_MACHINE.can(source, to):
         raise Conflict(f"A {source} listing cannot become {to}.")
     now = timezone.now()
-    values: dict = {"status": to, "updated_at": now}
+    values: dict = {"updated_at": now}
     if to == ListingStatus.APPROVED:
         values.update(approved_at=now, reject_reason="")
     elif to == ListingStatus.REJECTED:
         values.update(reject_reason=reason)
     else:
         values.update(reject_reason="")
-    if Listing.objects.filter(pk=listing.pk, status=source).update(**values) != 1:
-        raise Conflict("This listing changed meanwhile. Please refresh and try again.")
-    for key, value in values.items():
-        setattr(listing, key, value)
+    listing.status = source
+    LISTING_MACHINE.transition(
+        listing,
+        to,
+        actor=by,
+        reason=reason,
+        message="This listing changed meanwhile. Please refresh and try again.",
+        **values,
+    )
     logger.info("listing %s: %s -> %s by %s", listing.pk, source, to, getattr(by, "pk", None))
     return listing
 
@@ -421,6 +431,7 @@ def listing_create(*, actor: User, data: dict) -> Listing:
         status=ListingStatus.PENDING,
     )
     _apply(listing, data)
+    record(listing, machine=LISTING_MACHINE.name, from_status="", to_status=ListingStatus.PENDING, actor=actor)
     listing.request_id = _open_request(listing=listing, kind=RequestKind.NEW, by=actor).pk
     return listing
 

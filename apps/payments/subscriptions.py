@@ -16,6 +16,7 @@ from django.utils import timezone
 from apps.accounts.models import Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
+from apps.core.statemachine import StateMachine
 from apps.listings.services import listings_premium_soft_delete
 from apps.notifications.services import notify
 
@@ -34,11 +35,16 @@ from .premium import DELETION_WARNING_DAYS_BEFORE, PREMIUM_LISTING_GRACE_DAYS, P
 
 logger = logging.getLogger(__name__)
 
-TRANSITIONS: dict[str, frozenset[str]] = {
-    SubscriptionStatus.ACTIVE: frozenset({SubscriptionStatus.CANCELLED, SubscriptionStatus.EXPIRED}),
-    SubscriptionStatus.CANCELLED: frozenset({SubscriptionStatus.ACTIVE}),
-    SubscriptionStatus.EXPIRED: frozenset({SubscriptionStatus.ACTIVE, SubscriptionStatus.CANCELLED}),
-}
+SUBSCRIPTION_MACHINE = StateMachine(
+    "subscription",
+    {
+        SubscriptionStatus.ACTIVE: {SubscriptionStatus.CANCELLED, SubscriptionStatus.EXPIRED},
+        SubscriptionStatus.CANCELLED: {SubscriptionStatus.ACTIVE},
+        SubscriptionStatus.EXPIRED: {SubscriptionStatus.ACTIVE, SubscriptionStatus.CANCELLED},
+    },
+    label="membership",
+)
+TRANSITIONS = SUBSCRIPTION_MACHINE.table
 
 
 def is_uuid(value) -> bool:
@@ -77,11 +83,20 @@ def subscription_get_or_create(*, host: User, lock: bool = False) -> Subscriptio
     return subscription
 
 
-def _set_status(subscription: Subscription, status: str, *, fields: list[str]) -> None:
-    if subscription.status != status and status not in TRANSITIONS[subscription.status]:
-        raise Conflict(f"A {subscription.status} membership cannot become {status}.")
-    subscription.status = status
-    subscription.save(update_fields=[*dict.fromkeys(["status", *fields, "updated_at"])])
+def _set_status(subscription: Subscription, status: str, *, fields: list[str], actor=None, reason: str = "") -> None:
+    """Every membership status change: checked against the table, saved with its history row (a
+    membership that stays active, e.g. free to premium, only saves its fields)."""
+    if subscription.status == status:
+        subscription.save(update_fields=[*dict.fromkeys([*fields, "updated_at"])])
+        return
+    SUBSCRIPTION_MACHINE.transition(
+        subscription,
+        status,
+        actor=actor,
+        reason=reason,
+        message=f"A {subscription.status} membership cannot become {status}.",
+        **{name: getattr(subscription, name) for name in fields},
+    )
 
 
 # --- Redirect URLs -------------------------------------------------------------------------------
@@ -298,7 +313,7 @@ def subscription_cancel(*, subscription: Subscription, by: User) -> Subscription
     if subscription.subscription_source == SubscriptionSource.STRIPE and subscription.gateway_subscription_id:
         gateway_named("stripe").cancel_subscription(subscription.gateway_subscription_id)
     subscription.cancelled_at = timezone.now()
-    _set_status(subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"])
+    _set_status(subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"], actor=by, reason="Cancelled")
     deletion_date = _display_date(subscription.cancelled_at + timedelta(days=PREMIUM_LISTING_GRACE_DAYS))
     _mail_deletion_warning(subscription, days_left=PREMIUM_LISTING_GRACE_DAYS, deletion_date=deletion_date)
     _notify(
