@@ -165,6 +165,7 @@ CELERY_BEAT_SCHEDULE |= {
 CELERY_BEAT_SCHEDULE |= {
     "payments-expire-subscriptions": {"task": "apps.payments.tasks.expire_subscriptions", "schedule": 15 * 60},
     "payments-premium-listings-cleanup": {"task": "apps.payments.tasks.premium_listings_cleanup", "schedule": 60 * 60},
+    "payments-expire-unpaid": {"task": "payments.expire_unpaid", "schedule": 5 * 60},
 }
 CELERY_BEAT_SCHEDULE |= {
     "bookings-expire-requests": {"task": "bookings.expire_requests", "schedule": 5 * 60},

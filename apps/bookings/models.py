@@ -51,8 +51,15 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     BookingStatus.PENDING: frozenset(
         {BookingStatus.APPROVED, BookingStatus.REJECTED, BookingStatus.CANCELLED, BookingStatus.EXPIRED}
     ),
+    # approved -> expired: the renter did not confirm a charge its bank refused without them.
     BookingStatus.APPROVED: frozenset(
-        {BookingStatus.ONGOING, BookingStatus.COMPLETED, BookingStatus.CANCELLED, BookingStatus.DISPUTED}
+        {
+            BookingStatus.ONGOING,
+            BookingStatus.COMPLETED,
+            BookingStatus.CANCELLED,
+            BookingStatus.DISPUTED,
+            BookingStatus.EXPIRED,
+        }
     ),
     BookingStatus.ONGOING: frozenset({BookingStatus.COMPLETED, BookingStatus.DISPUTED}),
     BookingStatus.COMPLETED: frozenset({BookingStatus.DISPUTED}),

@@ -334,6 +334,10 @@ _RENTER_MESSAGES = {
 
 def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
     title = booking.listing.title
+    if to_status == BookingStatus.EXPIRED and reason == UNPAID_REASON:
+        _notify(booking.renter, "bookingExpired", f"Your booking at {title} was released: {reason}", booking)
+        _notify(booking.host, "bookingExpired", f"A booking at {title} was released: {reason}", booking)
+        return
     if to_status in _RENTER_MESSAGES:
         kind, text = _RENTER_MESSAGES[to_status]
         _notify(booking.renter, kind, text.format(title=title, reason=reason), booking)
@@ -641,6 +645,19 @@ def _run_due(queryset, to_status: str) -> int:
 def booking_expire(*, booking_id) -> Booking:
     """An unanswered request expires (the payments hook releases its authorisation)."""
     return _transition(booking_id, BookingStatus.EXPIRED)
+
+
+@transaction.atomic
+def booking_expire_unpaid(*, booking_id) -> Booking:
+    """For the payments app: an approved booking whose renter did not confirm the payment in time
+    expires, and its time is free again."""
+    booking = _locked(booking_id)
+    if booking.status != BookingStatus.APPROVED:
+        raise Conflict(f"This booking is {booking.status}; only an approved, unpaid booking can expire.")
+    return _transition(booking_id, BookingStatus.EXPIRED, reason=UNPAID_REASON)
+
+
+UNPAID_REASON = "The payment was not confirmed in time."
 
 
 def bookings_expire_due(*, now: dt.datetime | None = None) -> int:

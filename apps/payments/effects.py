@@ -9,17 +9,42 @@ money moves once) and records the outcome.
 
 from apps.core.effects import effect_handler
 
-from .gateway import gateway_named
+from .gateway import AuthenticationRequired, GatewayError, gateway_named
 from .models import PaymentStatus, Payout, PayoutStatus, Refund
-from .services import _locked, _set_status, payment_captured, refund_completed
+from .services import _locked, _set_status, payment_action_required, payment_captured, refund_completed
 
 
 @effect_handler("payments.capture")
 def capture(*, payment_id: str, key: str) -> str:
+    """Capture the hold; if it was already captured (a crash after the call), record that; if it
+    lapsed, charge the card saved at checkout without the renter, and when the bank wants the
+    renter to confirm, ask the renter to pay (``payment_action_required``)."""
     payment = _locked(payment_id)
     if payment.status != PaymentStatus.AUTHORIZED:
         return f"already {payment.status}"
-    amount = gateway_named(payment.gateway).capture(payment.payment_id, idempotency_key=key)
+    gateway = gateway_named(payment.gateway)
+    state = gateway.intent_state(payment.payment_id)
+    if state.status == "succeeded":
+        amount = state.amount_received
+    elif state.status == "requires_capture":
+        amount = gateway.capture(payment.payment_id, idempotency_key=key)
+    elif payment.payment_method_id and payment.customer_id:
+        try:
+            intent_id, amount = gateway.charge_saved_card(
+                amount=payment.total_amount,
+                customer_id=payment.customer_id,
+                payment_method_id=payment.payment_method_id,
+                description=f"Booking at {payment.listing.title}",
+                metadata={"bookingId": str(payment.booking_id), "reference": str(payment.pk)},
+                idempotency_key=f"{key}:saved-card",
+            )
+        except AuthenticationRequired:
+            payment_action_required(payment)
+            return "the renter must confirm the payment"
+        payment.payment_id = intent_id
+        payment.save(update_fields=["payment_id", "updated_at"])
+    else:
+        raise GatewayError(f"The card hold is {state.status or 'gone'} and no card was saved to charge.")
     payment_captured(payment, amount=amount)
     return "captured"
 

@@ -35,6 +35,22 @@ class GatewayError(DomainError):
     default_message = "The payment provider could not complete this request. Please try again in a moment."
 
 
+class AuthenticationRequired(GatewayError):
+    """The bank wants the cardholder to confirm an off-session charge (3-D Secure): the renter must pay."""
+
+    status_code = 402
+    default_message = "Your bank asks you to confirm this payment."
+
+
+@dataclass(frozen=True)
+class IntentState:
+    """Where a payment intent stands: requires_capture (held), succeeded (charged), canceled (a
+    hold that lapsed or was released), or another of the provider's states."""
+
+    status: str
+    amount_received: Decimal = Decimal("0.00")
+
+
 @dataclass(frozen=True)
 class CheckoutSession:
     id: str
@@ -49,6 +65,7 @@ class CheckoutResult:
     complete: bool
     amount_total: Decimal
     payment_intent_id: str = ""
+    payment_method_id: str = ""
     subscription_id: str = ""
     customer_id: str = ""
     invoice_id: str = ""
@@ -78,12 +95,31 @@ class PaymentGateway(ABC):
         success_url: str,
         cancel_url: str,
         capture_later: bool = False,
+        save_card: bool = False,
         recurring_interval: str | None = None,
         terms: str = "",
         metadata: dict | None = None,
     ) -> CheckoutSession:
         """Start a checkout. ``capture_later`` only authorises the card (captured on approval);
-        ``recurring_interval`` makes it a subscription billed every interval."""
+        ``save_card`` also keeps the card for a charge without the customer (off-session) should
+        the hold lapse first; ``recurring_interval`` makes it a subscription billed every interval."""
+
+    @abstractmethod
+    def intent_state(self, intent_id: str) -> IntentState: ...
+
+    @abstractmethod
+    def charge_saved_card(
+        self,
+        *,
+        amount: Decimal,
+        customer_id: str,
+        payment_method_id: str,
+        description: str,
+        metadata: dict,
+        idempotency_key: str | None = None,
+    ) -> tuple[str, Decimal]:
+        """Charge a saved card without the customer; returns (intent id, amount). Raises
+        ``AuthenticationRequired`` when the bank wants the customer to confirm."""
 
     @abstractmethod
     def get_checkout(self, session_id: str) -> CheckoutResult: ...
@@ -151,6 +187,7 @@ class StripeGateway(PaymentGateway):
         success_url,
         cancel_url,
         capture_later=False,
+        save_card=False,
         recurring_interval=None,
         terms="",
         metadata=None,
@@ -181,6 +218,9 @@ class StripeGateway(PaymentGateway):
                 "capture_method": "manual" if capture_later else "automatic",
                 "metadata": meta,
             }
+            if save_card:
+                params["payment_intent_data"]["setup_future_usage"] = "off_session"
+                params["customer_creation"] = "always"
         session = self._call(self.client.v1.checkout.sessions.create, params=params)
         return CheckoutSession(id=session["id"], url=session["url"])
 
@@ -188,10 +228,12 @@ class StripeGateway(PaymentGateway):
         session = self._call(self.client.v1.checkout.sessions.retrieve, session_id)
         intent_id = _id_of(session.get("payment_intent"))
         complete = session.get("status") == "complete"
+        payment_method_id = ""
         if complete and session.get("mode") == "payment" and session.get("payment_status") != "paid":
             # A manual-capture session completes with the card authorised, not paid.
             intent = self._call(self.client.v1.payment_intents.retrieve, intent_id) if intent_id else None
             complete = bool(intent and intent.get("status") in ("requires_capture", "succeeded"))
+            payment_method_id = _id_of(intent.get("payment_method")) if intent else ""
         elif complete and session.get("mode") == "subscription":
             complete = session.get("payment_status") in ("paid", "no_payment_required")
         return CheckoutResult(
@@ -199,6 +241,7 @@ class StripeGateway(PaymentGateway):
             complete=complete,
             amount_total=from_cents(session.get("amount_total")),
             payment_intent_id=intent_id,
+            payment_method_id=payment_method_id,
             subscription_id=_id_of(session.get("subscription")),
             customer_id=_id_of(session.get("customer")),
             invoice_id=_id_of(session.get("invoice")),
@@ -211,6 +254,34 @@ class StripeGateway(PaymentGateway):
             self.client.v1.payment_intents.capture, intent_id, params=params, options=_options(idempotency_key)
         )
         return from_cents(intent.get("amount_received"))
+
+    def intent_state(self, intent_id: str) -> IntentState:
+        intent = self._call(self.client.v1.payment_intents.retrieve, intent_id)
+        return IntentState(status=intent.get("status", ""), amount_received=from_cents(intent.get("amount_received")))
+
+    def charge_saved_card(
+        self, *, amount, customer_id, payment_method_id, description, metadata, idempotency_key=None
+    ) -> tuple[str, Decimal]:
+        params = {
+            "amount": to_cents(amount),
+            "currency": CURRENCY,
+            "customer": customer_id,
+            "payment_method": payment_method_id,
+            "off_session": True,
+            "confirm": True,
+            "description": description[:300],
+            "metadata": metadata,
+        }
+        try:
+            intent = self.client.v1.payment_intents.create(params=params, options=_options(idempotency_key)).to_dict()
+        except self._stripe.CardError as exc:
+            if exc.code == "authentication_required":
+                raise AuthenticationRequired() from exc
+            raise GatewayError(exc.user_message or "The card was declined.", status_code=402) from exc
+        except self._stripe.StripeError as exc:
+            logger.warning("Stripe refused an off-session charge: %s", exc)
+            raise GatewayError() from exc
+        return intent["id"], from_cents(intent.get("amount_received"))
 
     def release(self, intent_id: str, *, idempotency_key: str | None = None) -> None:
         intent = self._call(self.client.v1.payment_intents.retrieve, intent_id)
@@ -278,6 +349,7 @@ class LocalGateway(PaymentGateway):
         success_url,
         cancel_url,
         capture_later=False,
+        save_card=False,
         recurring_interval=None,
         terms="",
         metadata=None,
@@ -336,6 +408,14 @@ class LocalGateway(PaymentGateway):
             return amount
         session = LocalCheckoutSession.objects.filter(payment_intent_id=intent_id).first()
         return session.amount if session else Decimal("0.00")
+
+    def intent_state(self, intent_id: str) -> IntentState:
+        return IntentState(status="requires_capture")  # a local hold never lapses
+
+    def charge_saved_card(
+        self, *, amount, customer_id, payment_method_id, description, metadata, idempotency_key=None
+    ) -> tuple[str, Decimal]:
+        return _local_id("pi"), amount
 
     def release(self, intent_id: str, *, idempotency_key: str | None = None) -> None:
         return None

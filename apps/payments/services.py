@@ -9,16 +9,18 @@ an idempotency key, retried with backoff, shown to staff when it keeps failing.
 """
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
 from apps.bookings.models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
-from apps.bookings.services import extension_mark_paid
+from apps.bookings.services import booking_expire_unpaid, extension_mark_paid
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 from apps.core.statemachine import StateMachine, record
@@ -41,11 +43,23 @@ from .subscriptions import checked_redirect_url, is_uuid, with_query
 
 logger = logging.getLogger(__name__)
 
+# A card hold lapses after about 7 days (fewer for some cards): a request whose check-in is further
+# than this also saves the card, to be charged without the renter if the hold is gone at capture.
+SAVE_CARD_AFTER = timedelta(days=6)
+# How long a renter has to confirm a charge their bank refused to make without them.
+PAY_AFTER_ACTION_REQUIRED = timedelta(hours=24)
+
 PAYMENT_MACHINE = StateMachine(
     "payment",
     {
         PaymentStatus.PENDING: {PaymentStatus.AUTHORIZED, PaymentStatus.FAILED, PaymentStatus.RELEASED},
-        PaymentStatus.AUTHORIZED: {PaymentStatus.COMPLETED, PaymentStatus.RELEASED, PaymentStatus.FAILED},
+        PaymentStatus.AUTHORIZED: {
+            PaymentStatus.COMPLETED,
+            PaymentStatus.RELEASED,
+            PaymentStatus.FAILED,
+            PaymentStatus.ACTION_REQUIRED,
+        },
+        PaymentStatus.ACTION_REQUIRED: {PaymentStatus.PENDING, PaymentStatus.AUTHORIZED, PaymentStatus.RELEASED},
         PaymentStatus.COMPLETED: {PaymentStatus.REFUNDED},
         PaymentStatus.FAILED: {PaymentStatus.AUTHORIZED, PaymentStatus.RELEASED, PaymentStatus.PENDING},
         PaymentStatus.RELEASED: set(),
@@ -128,10 +142,13 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         charge.save(update_fields=["session_id"])
         return session.url
 
-    if booking.status != BookingStatus.PENDING:
-        raise Conflict(f"This booking is {booking.status}; it can no longer be paid.")
     payment = Payment.objects.select_for_update().filter(booking=booking).first()
-    if payment is not None and payment.status not in (PaymentStatus.PENDING, PaymentStatus.FAILED):
+    # An approved booking whose saved card needs the renter's confirmation is paid (charged) now.
+    pay_now = payment is not None and payment.status == PaymentStatus.ACTION_REQUIRED
+    if booking.status != BookingStatus.PENDING and not (pay_now and booking.status == BookingStatus.APPROVED):
+        raise Conflict(f"This booking is {booking.status}; it can no longer be paid.")
+    payable = (PaymentStatus.PENDING, PaymentStatus.FAILED, PaymentStatus.ACTION_REQUIRED)
+    if payment is not None and payment.status not in payable:
         raise Conflict("This booking is already paid.")
     new = payment is None
     if payment is None:
@@ -152,7 +169,10 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         user=user,
         success_url=with_query(back, type="booking", success="true") + "&sessionId=" + SESSION_PLACEHOLDER,
         cancel_url=with_query(back, type="booking", success="false"),
-        capture_later=True,
+        capture_later=not pay_now,
+        # A hold lapses after about 7 days: a request further ahead also saves the card, so the
+        # booking can still be charged at approval (docs/decisions.md, Payments).
+        save_card=not pay_now and booking.check_in - timezone.now() > SAVE_CARD_AFTER,
         metadata={"bookingId": str(booking.pk)},
     )
     payment.session_id = session.id
@@ -170,7 +190,7 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
     if payment is None:
         raise NotFound("This payment was not found.")
     payment = _locked(payment.pk)
-    if payment.status not in (PaymentStatus.PENDING, PaymentStatus.FAILED):
+    if payment.status not in (PaymentStatus.PENDING, PaymentStatus.FAILED, PaymentStatus.ACTION_REQUIRED):
         return payment
     result = gateway_named(payment.gateway).get_checkout(session_id)
     if not result.complete:
@@ -179,7 +199,14 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
         raise Conflict("The amount paid does not match the booking; the payment was not applied.")
     payment.payment_id = result.payment_intent_id
     payment.authorized_at = timezone.now()
-    _set_status(payment, PaymentStatus.AUTHORIZED, fields=["payment_id", "authorized_at"])
+    payment.customer_id = result.customer_id or payment.customer_id
+    payment.payment_method_id = result.payment_method_id or payment.payment_method_id
+    payment.pay_by = None
+    _set_status(
+        payment,
+        PaymentStatus.AUTHORIZED,
+        fields=["payment_id", "authorized_at", "customer_id", "payment_method_id", "pay_by"],
+    )
     # The host may have answered while the renter was paying.
     booking_status = payment.booking.status
     if booking_status in ("approved", "ongoing", "completed"):
@@ -230,9 +257,50 @@ def payment_release(*, payment: Payment, reason: str = "") -> Payment:
     cancelled at the gateway by the worker; an unpaid payment is simply released."""
     if payment.status == PaymentStatus.AUTHORIZED:
         effect_enqueue("payments.release", {"payment_id": str(payment.pk)}, key=f"release:{payment.payment_id}")
-    elif payment.status in (PaymentStatus.PENDING, PaymentStatus.FAILED):
+    elif payment.status in (PaymentStatus.PENDING, PaymentStatus.FAILED, PaymentStatus.ACTION_REQUIRED):
         _set_status(payment, PaymentStatus.RELEASED, reason=reason)
     return payment
+
+
+def payment_action_required(payment: Payment, *, now=None) -> Payment:
+    """The hold lapsed and the bank wants the renter to confirm the charge of the saved card: the
+    renter is asked to pay from the booking; unpaid by ``pay_by`` the booking expires."""
+    now = now or timezone.now()
+    payment.pay_by = min(now + PAY_AFTER_ACTION_REQUIRED, payment.booking.check_in)
+    _set_status(
+        payment,
+        PaymentStatus.ACTION_REQUIRED,
+        fields=["pay_by"],
+        reason="The bank asked the renter to confirm the payment.",
+    )
+    _notify(
+        payment.renter,
+        "paymentActionRequired",
+        f"Your bank asks you to confirm the payment of ${payment.total_amount:,.2f} for your booking at "
+        f"{payment.listing.title}. Pay from the booking by {_display(payment.pay_by)}, or the booking is released.",
+        f"/booking-detail/{payment.booking_id}",
+    )
+    return payment
+
+
+def payments_expire_unpaid(*, now=None) -> int:
+    """Approved bookings whose renter did not confirm the payment in time expire (the time is freed)."""
+    now = now or timezone.now()
+    done = 0
+    due = Payment.objects.filter(status=PaymentStatus.ACTION_REQUIRED, pay_by__lte=now)
+    for booking_id in due.values_list("booking_id", flat=True)[:500]:
+        try:
+            with transaction.atomic():
+                booking_expire_unpaid(booking_id=booking_id)
+                done += 1
+        except Conflict:
+            continue
+    return done
+
+
+def _display(moment) -> str:
+    local = moment.astimezone(ZoneInfo(settings.DISPLAY_TIME_ZONE))
+    return local.strftime("%d-%m-%Y %I:%M %p")
 
 
 def refundable(payment: Payment) -> Decimal:

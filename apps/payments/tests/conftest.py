@@ -39,6 +39,7 @@ def fake_stripe(_fake_stripe_server, settings) -> FakeStripe:
     fake.idempotent.clear()
     fake.replayed.clear()
     fake.hold_path = None
+    fake.require_authentication = False
     fake.held.clear()
     fake.release_held.clear()
     settings.STRIPE_SECRET_KEY = "sk_test_fake"

@@ -29,6 +29,8 @@ class FakeStripe:
         self.held = threading.Event()
         self.release_held = threading.Event()
         self._lock = threading.Lock()
+        # Off-session charges (a saved card, the customer away) need the customer: 3-D Secure.
+        self.require_authentication = False
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -116,6 +118,8 @@ class FakeStripe:
             if method == "POST" and len(segments) == 2:
                 return 200, self._create_session(params)
             return self._get(segments[2])
+        if segments == ["payment_intents"] and method == "POST":
+            return self._create_intent(params)
         if segments[0] == "payment_intents" and len(segments) >= 2:
             intent = self.objects.get(segments[1])
             if intent is None:
@@ -162,6 +166,32 @@ class FakeStripe:
             return 200, subscription
         return 404, {"error": {"type": "invalid_request_error", "message": f"Unrecognized request URL ({path})."}}
 
+    def _create_intent(self, params: dict) -> tuple[int, dict]:
+        """A charge confirmed at once (``confirm=true``), e.g. a saved card off-session."""
+        intent = {
+            "id": self.new_id("pi"),
+            "object": "payment_intent",
+            "amount": int(params["amount"]),
+            "customer": params.get("customer"),
+            "payment_method": params.get("payment_method"),
+            "off_session": params.get("off_session") == "true",
+            "capture_method": "automatic",
+        }
+        if intent["off_session"] and self.require_authentication:
+            intent.update(status="requires_action", amount_received=0)
+            self.objects[intent["id"]] = intent
+            return 402, {
+                "error": {
+                    "type": "card_error",
+                    "code": "authentication_required",
+                    "message": "This payment requires authentication.",
+                    "payment_intent": intent,
+                }
+            }
+        intent.update(status="succeeded", amount_received=intent["amount"], amount_capturable=0)
+        self.objects[intent["id"]] = intent
+        return 200, intent
+
     def _get(self, object_id: str) -> tuple[int, dict]:
         obj = self.objects.get(object_id)
         return (200, obj) if obj is not None else self._missing(object_id)
@@ -190,6 +220,7 @@ class FakeStripe:
             "customer": None,
             "invoice": None,
             "_capture_method": params.get("payment_intent_data[capture_method]", "automatic"),
+            "_save_card": params.get("payment_intent_data[setup_future_usage]") == "off_session",
         }
         self.objects[session_id] = session
         return session
@@ -216,6 +247,9 @@ class FakeStripe:
                 "amount_received": 0 if manual else session["amount_total"],
                 "status": "requires_capture" if manual else "succeeded",
                 "capture_method": session["_capture_method"],
+                "customer": session["customer"],
+                "payment_method": self.new_id("pm"),
+                "setup_future_usage": "off_session" if session["_save_card"] else None,
             }
             session.update(payment_intent=intent_id, payment_status="unpaid" if manual else "paid")
         return session

@@ -3,6 +3,7 @@ once, a crash after the gateway answered does not capture twice, and what keeps 
 to the admin (API, Django admin and the stuckEffects counter)."""
 
 import datetime as dt
+from decimal import Decimal
 
 import pytest
 from django.db import transaction
@@ -15,7 +16,7 @@ from apps.core.models import Effect
 from apps.core.statemachine import history
 from apps.core.testing import check_role_matrix
 from apps.notifications.models import Notification
-from apps.payments import effects
+from apps.payments import effects, services
 from apps.payments.models import Invoice, Payment
 
 from .conftest import WEBHOOK_SECRET
@@ -119,7 +120,7 @@ def test_a_crash_after_the_gateway_captured_does_not_capture_twice(
     payment.refresh_from_db()
     assert payment.status == "completed" and payment.captured_amount == booking.total_amount
     assert len(fake_stripe.calls("POST", f"/v1/payment_intents/{payment.payment_id}/capture")) == 1
-    assert fake_stripe.replayed == [effect.key]  # Stripe answered the retry from its idempotency record
+    # The retry asked Stripe where the intent stands (captured) instead of capturing again.
     assert Invoice.objects.filter(payment=payment).count() == 1
 
 
@@ -182,3 +183,28 @@ def test_a_cancellation_refund_and_a_dispute_refund_share_one_entry_point(
     [sent] = fake_stripe.calls("POST", "/v1/refunds")
     assert sent["amount"] == str(int(cancelled.refund_amount * 100))
     assert Effect.objects.get(kind="payments.refund").key == f"refund:{refund.pk}"
+
+
+def test_a_refund_repeated_after_a_crash_is_answered_from_stripes_record(
+    users, held, fake_stripe, django_capture_on_commit_callbacks
+):
+    booking, payment = held
+    _approve(users, booking, django_capture_on_commit_callbacks)
+    payment.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=False):  # decided; the worker has not run yet
+        refund = services.payment_refund(payment=payment, amount=Decimal("10.00"), source="dispute")
+    effect = Effect.objects.get(kind="payments.refund")
+
+    with pytest.raises(SystemExit), transaction.atomic():  # Stripe refunds, then the worker dies
+        effects.refund(refund_id=str(refund.pk), key=effect.key)
+        raise SystemExit("worker killed")
+    refund.refresh_from_db()
+    assert refund.status == "pending" and not refund.gateway_refund_id
+
+    with django_capture_on_commit_callbacks(execute=True):
+        effects_run_due()
+    refund.refresh_from_db()
+    assert refund.status == "completed" and refund.gateway_refund_id
+    assert len(fake_stripe.calls("POST", "/v1/refunds")) == 1  # the money went back once
+    assert fake_stripe.replayed == [effect.key]  # the repeat was answered from Stripe's idempotency record
+    assert Invoice.objects.filter(kind="creditNote", refund=refund).count() == 1

@@ -4169,6 +4169,7 @@ export interface components {
         };
         PaymentSingleData: {
             payment: components["schemas"]["Payment"];
+            statusHistory: components["schemas"]["StatusChangeSchema"][];
         };
         Payout: {
             /**
