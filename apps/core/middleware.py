@@ -1,7 +1,7 @@
 """Checks every request gets before any view, and headers every response gets.
 
 Refused early, in the API's JSON envelope under ``/api`` (the site's error page elsewhere):
-a query string over ``MAX_QUERY_STRING_BYTES`` (414), a body over ``MAX_REQUEST_BODY_BYTES`` (413),
+an API query string over ``MAX_QUERY_STRING_BYTES`` (414; pages take longer ones), a body over ``MAX_REQUEST_BODY_BYTES`` (413),
 a NUL character in the path or the query (400; PostgreSQL cannot compare with one) and more
 query fields than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` (400).
 """
@@ -12,9 +12,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 
 
-def _refusal(request: HttpRequest, status: int, message: str) -> HttpResponse:
+def _refusal(request: HttpRequest, status: int, message: str, field: str | None = None) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return JsonResponse({"message": message, "errors": {}}, status=status)
+        return JsonResponse({"message": message, "errors": {field: [message]} if field else {}}, status=status)
     try:
         html = render_to_string("400.html", request=request)
     except Exception:  # noqa: BLE001 - the refusal must not fail on a template problem
@@ -33,7 +33,7 @@ class RequestGuardMiddleware:
 
     def _refuse(self, request: HttpRequest) -> HttpResponse | None:
         query = request.META.get("QUERY_STRING", "")
-        if len(query) > settings.MAX_QUERY_STRING_BYTES:
+        if len(query) > settings.MAX_QUERY_STRING_BYTES and request.path.startswith("/api/"):
             return _refusal(
                 request, 414, f"The address is too long: at most {settings.MAX_QUERY_STRING_BYTES} characters of query."
             )
@@ -52,5 +52,7 @@ class RequestGuardMiddleware:
             return _refusal(request, 400, "The address has too many query fields.")
         for key, values in fields:
             if "\x00" in key or any("\x00" in value for value in values):
-                return _refusal(request, 400, "The address contains a NUL character, which no filter accepts.")
+                name = key.replace("\x00", "")
+                field = name[len("filters[") : -1] if name.startswith("filters[") and name.endswith("]") else name
+                return _refusal(request, 400, f"{name} must not contain a NUL character.", field=field)
         return None

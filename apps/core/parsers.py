@@ -9,7 +9,7 @@
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from rest_framework import parsers
-from rest_framework.exceptions import APIException, ParseError
+from rest_framework.exceptions import APIException, ParseError, ValidationError
 
 MAX_JSON_DEPTH = 64
 
@@ -45,32 +45,35 @@ def _suspicious(exc: SuspiciousOperation) -> APIException:
     )
 
 
-NUL_MESSAGE = "The request contains a NUL character, which no field accepts."
+def _nul(field: str) -> ValidationError:
+    """400 on the field (its top-level name) that holds a NUL character."""
+    name = field.replace("\x00", "") or "non_field_errors"
+    return ValidationError({name: [f"{name} must not contain a NUL character."]})
 
 
 def refuse_nul_and_depth(data) -> None:
     """Walk the parsed body without recursion; refuse NUL characters and excessive nesting."""
-    stack = [(data, 1)]
+    stack = [(data, 1, "")]
     while stack:
-        value, depth = stack.pop()
+        value, depth, field = stack.pop()
         if depth > MAX_JSON_DEPTH:
             raise ParseError(f"The request body is nested too deeply (at most {MAX_JSON_DEPTH} levels).")
         if isinstance(value, str):
             if "\x00" in value:
-                raise ParseError(NUL_MESSAGE)
+                raise _nul(field)
         elif isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in str(key):
-                    raise ParseError(NUL_MESSAGE)
-                stack.append((item, depth + 1))
+                    raise _nul(field or str(key))
+                stack.append((item, depth + 1, field or str(key)))
         elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
+            stack.extend((item, depth + 1, field) for item in value)
 
 
 def _refuse_nul_in_fields(query_dict) -> None:
     for key, values in query_dict.lists():
         if "\x00" in key or any(isinstance(value, str) and "\x00" in value for value in values):
-            raise ParseError(NUL_MESSAGE)
+            raise _nul(key)
 
 
 class JSONParser(parsers.JSONParser):
