@@ -267,6 +267,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "apps.core.schema.finish_schema"],
     # One named enum per status vocabulary, so generated client types read as the product's words.
     "ENUM_NAME_OVERRIDES": {
         "RoleEnum": "apps.accounts.models.Role",

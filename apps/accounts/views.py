@@ -193,7 +193,9 @@ class TokenRefreshView(PublicAuthView):
 class LogoutView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=LogoutInput, responses={200: enveloped("LogoutResponse", UserIdSerializer(allow_null=True))})
+    @extend_schema(
+        request=LogoutInput, responses={200: enveloped("LogoutResponse", UserIdSerializer(allow_null=True)), **ERRORS}
+    )
     def post(self, request):
         data = LogoutInput(data=request.data)
         data.is_valid(raise_exception=True)

@@ -356,7 +356,7 @@ class IcalFeedView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={(200, "text/calendar"): str})
+    @extend_schema(responses={(200, "text/calendar"): str, 404: ERROR_ENVELOPE})
     def get(self, request, token):
         try:
             listing_id = signing.loads(token, salt=ICAL_SALT)

@@ -2220,7 +2220,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs the token from the verify-otp step of the forgot-password flow. */
+        /**
+         * @description Needs the token from the verify-otp step of the forgot-password flow (``Authorization: Bearer``):
+         *     a reset token, good for one reset of that account only.
+         */
         put: operations["user_reset_password_update"];
         post?: never;
         delete?: never;
@@ -2549,6 +2552,8 @@ export interface components {
             /** Format: decimal */
             paid: string;
         };
+        /** @enum {unknown} */
+        BlankEnum: "";
         BookingCalendarResponse: {
             data: unknown;
             message: string;
@@ -4090,7 +4095,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
-            decidedAt: string;
+            decidedAt: string | null;
         };
         PayoutBalance: {
             data: components["schemas"]["Balance"];
@@ -4597,7 +4602,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /** Format: date-time */
-            cancelledAt: string;
+            cancelledAt: string | null;
             readonly premiumListingsDeletionDate: string | null;
             readonly benefits: {
                 [key: string]: unknown;
@@ -4685,7 +4690,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4693,7 +4698,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -4728,7 +4733,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4736,7 +4741,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -4921,7 +4926,35 @@ export interface components {
          */
         _OfferingCardKindEnum: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
     };
-    responses: never;
+    responses: {
+        /** @description The request could not be read or a value is not valid. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body is too large. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The query string is too long. */
+        QueryTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -4992,6 +5025,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_get_all_retrieve: {
@@ -5011,6 +5046,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_manage_retrieve: {
@@ -5078,6 +5116,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_update_update: {
@@ -5145,13 +5185,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5213,6 +5255,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_retrieve: {
@@ -5274,6 +5318,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_calendar_retrieve: {
@@ -5336,6 +5382,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_cancel_partial_update: {
@@ -5403,6 +5451,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_create_create: {
@@ -5468,6 +5518,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_extend_create: {
@@ -5535,13 +5587,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5603,6 +5657,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_quote_create: {
@@ -5670,6 +5726,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_extend_status_update: {
@@ -5737,6 +5795,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_status_partial_update: {
@@ -5804,6 +5864,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_attachment_retrieve: {
@@ -5857,6 +5919,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_dispute_retrieve: {
@@ -5913,6 +5977,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_all_retrieve: {
@@ -5967,6 +6033,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_notifications_retrieve: {
@@ -6018,6 +6086,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_single_retrieve: {
@@ -6071,6 +6141,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_mark_as_read_partial_update: {
@@ -6124,6 +6196,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_messages_retrieve: {
@@ -6180,6 +6254,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_send_create: {
@@ -6238,6 +6314,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_start_create: {
@@ -6303,6 +6381,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_get_retrieve: {
@@ -6322,6 +6402,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_update_update: {
@@ -6371,6 +6454,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6398,6 +6483,9 @@ export interface operations {
                     "application/json": components["schemas"]["ContactDetailsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_contact_send_mail_create: {
@@ -6447,6 +6535,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6504,6 +6594,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6531,6 +6623,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_faq_update_update: {
@@ -6580,6 +6675,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6607,6 +6704,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_privacy_update_update: {
@@ -6656,6 +6756,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6707,6 +6809,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6764,6 +6868,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6791,6 +6897,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_term_update_update: {
@@ -6840,6 +6949,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6855,7 +6966,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -6893,6 +7004,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_cancelled_bookings_retrieve: {
@@ -6941,6 +7054,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_geo_chart_retrieve: {
@@ -6984,6 +7099,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_get_dashboard_numbers_retrieve: {
@@ -6991,7 +7108,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7029,6 +7146,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_amenities_retrieve: {
@@ -7036,7 +7155,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                property_type: string;
+                property_type: "all" | "eventSpace" | "officeSpace";
             };
             cookie?: never;
         };
@@ -7074,6 +7193,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_locations_retrieve: {
@@ -7117,6 +7238,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_listing_statistics_retrieve: {
@@ -7124,7 +7247,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7162,6 +7285,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_new_reservations_retrieve: {
@@ -7210,6 +7335,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payment_invoices_retrieve: {
@@ -7258,6 +7385,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payout_requests_retrieve: {
@@ -7308,6 +7437,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_pending_counter_retrieve: {
@@ -7359,6 +7490,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_hosts_retrieve: {
@@ -7402,6 +7535,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_spaces_retrieve: {
@@ -7445,6 +7580,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_property_statistics_retrieve: {
@@ -7452,7 +7589,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7490,6 +7627,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_bookings_retrieve: {
@@ -7538,6 +7677,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_listings_retrieve: {
@@ -7586,6 +7727,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_requests_retrieve: {
@@ -7634,6 +7777,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_revenue_statistics_retrieve: {
@@ -7681,6 +7826,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_total_users_retrieve: {
@@ -7724,6 +7871,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_create_create: {
@@ -7788,13 +7937,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_payments_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, approved or rejected */
@@ -7856,13 +8007,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 limit?: number;
@@ -7922,6 +8075,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_evidence_retrieve: {
@@ -7983,13 +8138,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, pending, approved or rejected */
@@ -8051,6 +8208,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_single_retrieve: {
@@ -8112,6 +8271,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_update_status_partial_update: {
@@ -8179,6 +8340,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_add_create: {
@@ -8244,6 +8407,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_get_all_retrieve: {
@@ -8263,6 +8428,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_manage_retrieve: {
@@ -8330,6 +8498,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_update_update: {
@@ -8397,6 +8567,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_add_create: {
@@ -8466,6 +8638,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_get_all_retrieve: {
@@ -8530,6 +8704,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_remove_destroy: {
@@ -8591,6 +8767,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     invoice_get_all_retrieve: {
@@ -8650,6 +8828,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8719,6 +8899,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8788,6 +8970,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     "listing_calendar_.ics_retrieve": {
@@ -8809,6 +8993,17 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_create_create: {
@@ -8874,6 +9069,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_delete_destroy: {
@@ -8935,6 +9132,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_retrieve: {
@@ -9005,6 +9204,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_requests_retrieve: {
@@ -9076,6 +9277,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_availability_retrieve: {
@@ -9144,6 +9347,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_single_retrieve: {
@@ -9205,6 +9410,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_property_listing: {
@@ -9235,7 +9442,7 @@ export interface operations {
                 /** @description Lowest price (in the chosen period, or any period). */
                 "filters[minPrice]"?: string;
                 /** @description `hourly`, `daily`, `weekly` or `monthly`: the period the price range applies to. */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description `eventSpace` or `officeSpace`. */
                 "filters[propertyType]"?: string;
                 /** @description Same as guests. */
@@ -9275,6 +9482,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_search_titles: {
@@ -9305,6 +9514,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_toggle_active_partial_update: {
@@ -9372,6 +9583,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_request_status_partial_update: {
@@ -9439,6 +9652,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_update: {
@@ -9506,6 +9721,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_delete_create: {
@@ -9571,6 +9788,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9638,6 +9857,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_uploads_create: {
@@ -9701,6 +9922,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_delete_partial_update: {
@@ -9754,6 +9977,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_get_all_retrieve: {
@@ -9809,6 +10034,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_all_as_read_partial_update: {
@@ -9860,6 +10087,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_as_read_partial_update: {
@@ -9913,6 +10142,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_public_key_retrieve: {
@@ -9964,6 +10195,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_subscribe_create: {
@@ -10029,6 +10262,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_unsubscribe_create: {
@@ -10086,6 +10321,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_update_partial_update: {
@@ -10145,6 +10382,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payment_checkout_create: {
@@ -10210,6 +10449,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10283,6 +10524,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10350,6 +10593,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10417,6 +10662,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10486,6 +10733,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10559,6 +10808,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10632,6 +10883,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10671,6 +10924,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payout_balance_retrieve: {
@@ -10730,6 +10985,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10797,6 +11054,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10864,6 +11123,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10939,6 +11200,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10966,6 +11229,9 @@ export interface operations {
                     "application/json": components["schemas"]["PlanList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_add_create: {
@@ -11031,6 +11297,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     subscription_retrieve: {
@@ -11090,6 +11358,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11159,6 +11429,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11234,6 +11506,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11307,6 +11581,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11380,6 +11656,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11453,6 +11731,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11526,6 +11806,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11599,6 +11881,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11672,6 +11956,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11745,6 +12031,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11818,6 +12106,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11895,6 +12185,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11968,6 +12260,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11999,6 +12293,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12060,6 +12404,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12137,6 +12483,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12206,6 +12554,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12273,6 +12623,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12346,6 +12698,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12415,6 +12769,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12490,6 +12846,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12563,6 +12921,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12640,6 +13000,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12709,6 +13071,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12782,6 +13146,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12855,6 +13221,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12928,6 +13296,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13005,6 +13375,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13074,6 +13446,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13149,6 +13523,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13218,6 +13594,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13291,6 +13669,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13366,6 +13746,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13433,6 +13815,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13504,6 +13888,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13573,6 +13959,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13646,6 +14034,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13715,6 +14105,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13790,6 +14182,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13863,6 +14257,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13932,6 +14328,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
