@@ -2,20 +2,36 @@
 
 import datetime as dt
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import Role
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.policies import period_start
 
 from .models import Booking, BookingStatus, Occupancy
+from .policies import PAYMENT_HELD_STATUSES, UPCOMING_STATUSES
 
-PERIODS = {"daily": dt.timedelta(days=1), "weekly": dt.timedelta(days=7), "monthly": dt.timedelta(days=30)}
 SEARCH_MAX = 100
 
 
 def _base() -> QuerySet[Booking]:
-    return Booking.objects.select_related("listing", "offering", "renter", "host").prefetch_related("extensions")
+    """Bookings with what their responses and ``can`` flags read: the payment's status (``payment``
+    is the payments app's one-to-one back to the booking) and whether it was reviewed."""
+    return (
+        Booking.objects.select_related("listing", "offering", "renter", "host", "review")
+        .prefetch_related("extensions")
+        .annotate(payment_status=F("payment__status"))
+    )
+
+
+def awaiting_payment_q() -> Q:
+    """Pay-now requests with something to pay whose payment is not held yet: the host cannot approve
+    them, they are not counted as pending, and the renter can pay them from the booking
+    (``policies.booking_awaiting_payment`` for one booking)."""
+    return Q(status=BookingStatus.PENDING, payment_preference="payNow", total_amount__gt=0) & ~Q(
+        payment__status__in=PAYMENT_HELD_STATUSES
+    )
 
 
 def bookings_visible_to(user) -> QuerySet[Booking]:
@@ -54,12 +70,9 @@ def apply_filters(qs: QuerySet[Booking], filters: dict[str, str]) -> QuerySet[Bo
             message = f"Unknown status. Use one of: all, {', '.join(BookingStatus.values)}."
             raise InvalidInput(message, errors={"filters[status]": [message]})
         qs = qs.filter(status=status)
-    period = filters.get("period")
-    if period:
-        if period not in PERIODS:
-            message = "Period must be daily, weekly or monthly."
-            raise InvalidInput(message, errors={"filters[period]": [message]})
-        qs = qs.filter(created_at__gte=timezone.now() - PERIODS[period])
+    since = period_start(filters.get("period"))
+    if since is not None:
+        qs = qs.filter(created_at__gte=since)
     search = filters.get("search")
     if search:
         if len(search) > SEARCH_MAX:
@@ -87,11 +100,15 @@ def booking_requests_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
 def pending_bookings_count(user) -> int:
     if user.role not in (Role.HOST, Role.SUB_HOST):
         return 0
-    return Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING).count()
+    return (
+        Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING)
+        .exclude(awaiting_payment_q())
+        .count()
+    )
 
 
 def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
-    """The user's visible bookings that overlap the month (its America/New_York dates)."""
+    """The user's visible bookings whose dates (each in its listing's time zone) overlap the month."""
     first = dt.date(year, month, 1)
     last = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
     return (
@@ -102,7 +119,12 @@ def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
     )
 
 
-UPCOMING_STATUSES = (BookingStatus.PENDING, BookingStatus.APPROVED, BookingStatus.ONGOING)
+def booking_charged_check_out(booking: Booking) -> dt.datetime:
+    """The check-out the renter has paid for: the booked end, moved by approved and paid extensions
+    only (``check_out`` also counts an approved extension that is not paid yet)."""
+    ends = [booking.period.upper]
+    ends += [e.period.upper for e in booking.extensions.all() if e.status == "approved" and e.paid]
+    return max(ends)
 
 
 def listing_upcoming_bookings(*, listing_id, now: dt.datetime | None = None) -> QuerySet[Booking]:

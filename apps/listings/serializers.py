@@ -4,10 +4,12 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.core.serializers import ApiModelSerializer
 
+from . import zones
 from .models import (
     EVENT_PERIODS,
     OFFERING_PERIODS,
@@ -21,6 +23,7 @@ from .models import (
     Period,
     PropertyType,
 )
+from .policies import listing_can
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -207,6 +210,12 @@ class ListingInput(serializers.Serializer):
     address = text_field("Address", 300)
     latitude = coordinate_field("Latitude", 90)
     longitude = coordinate_field("Longitude", 180)
+    timeZone = serializers.CharField(
+        max_length=64,
+        required=False,
+        allow_blank=True,
+        help_text="IANA time zone of the space (Asia/Kolkata). Left out or empty: found from the map pin or the city.",
+    )
     hourly = price_field("Hourly price")
     daily = price_field("Daily price")
     weekly = price_field("Weekly price")
@@ -253,6 +262,12 @@ class ListingInput(serializers.Serializer):
         default=list,
         max_length=100,
     )
+
+    def validate_timeZone(self, value: str) -> str:
+        value = (value or "").strip()
+        if value and not zones.is_valid_zone(value):
+            raise serializers.ValidationError("Choose a time zone from the list (for example Asia/Kolkata)")
+        return value
 
     def validate_openingHours(self, value: Any) -> dict:
         if not isinstance(value, dict):
@@ -379,6 +394,19 @@ class NamedSerializer(serializers.Serializer):
     icon = serializers.CharField()
 
 
+class ListingCanSerializer(serializers.Serializer):
+    """What the caller may do to this listing (``apps.listings.policies.listing_can``)."""
+
+    edit = serializers.BooleanField()
+    delete = serializers.BooleanField()
+    activate = serializers.BooleanField()
+    approve = serializers.BooleanField()
+    reject = serializers.BooleanField()
+
+
+LISTING_ACTIONS = ("edit", "delete", "activate", "approve", "reject")
+
+
 class ListingSerializer(ApiModelSerializer):
     """A listing as the dashboard and the public pages' islands read it (spec section 3).
 
@@ -396,6 +424,7 @@ class ListingSerializer(ApiModelSerializer):
     favourite = serializers.SerializerMethodField()
     requestId = serializers.SerializerMethodField()
     reviews = serializers.SerializerMethodField()
+    can = serializers.SerializerMethodField()
 
     class Meta:
         model = Listing
@@ -415,6 +444,7 @@ class ListingSerializer(ApiModelSerializer):
             "address",
             "latitude",
             "longitude",
+            "time_zone",
             "property_type",
             "hourly",
             "daily",
@@ -448,8 +478,16 @@ class ListingSerializer(ApiModelSerializer):
             "created_at",
             "updated_at",
             "approved_at",
+            "can",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(ListingCanSerializer)
+    def get_can(self, listing: Listing) -> dict[str, bool]:
+        user = self.context.get("user")
+        if user is None or not getattr(user, "is_authenticated", False):
+            return dict.fromkeys(LISTING_ACTIONS, False)
+        return listing_can(user, listing)
 
     def get_images(self, listing: Listing) -> list[str]:
         return [image.path for image in listing.images.all()]
@@ -473,6 +511,7 @@ class ListingSummarySerializer(serializers.Serializer):
     propertyType = serializers.CharField(source="property_type")
     city = serializers.CharField()
     country = serializers.CharField()
+    timeZone = serializers.CharField(source="time_zone")
     isActive = serializers.BooleanField(source="is_active")
     isDeleted = serializers.BooleanField(source="is_deleted")
     images = serializers.SerializerMethodField()
