@@ -2256,7 +2256,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs the token from the verify-otp step of the forgot-password flow. */
+        /**
+         * @description Needs the token from the verify-otp step of the forgot-password flow (``Authorization: Bearer``):
+         *     a reset token, good for one reset of that account only.
+         */
         put: operations["user_reset_password_update"];
         post?: never;
         delete?: never;
@@ -2585,6 +2588,8 @@ export interface components {
             /** Format: decimal */
             paid: string;
         };
+        /** @enum {unknown} */
+        BlankEnum: "";
         BookingCalendarResponse: {
             data: unknown;
             message: string;
@@ -4210,7 +4215,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
-            decidedAt: string;
+            decidedAt: string | null;
         };
         PayoutBalance: {
             data: components["schemas"]["Balance"];
@@ -4729,7 +4734,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /** Format: date-time */
-            cancelledAt: string;
+            cancelledAt: string | null;
             readonly premiumListingsDeletionDate: string | null;
             readonly benefits: {
                 [key: string]: unknown;
@@ -4817,7 +4822,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4825,7 +4830,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -4866,7 +4871,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4874,7 +4879,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -5061,7 +5066,35 @@ export interface components {
          */
         _OfferingCardKindEnum: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
     };
-    responses: never;
+    responses: {
+        /** @description The request could not be read or a value is not valid. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body is too large. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The query string is too long. */
+        QueryTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -5132,6 +5165,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_get_all_retrieve: {
@@ -5151,6 +5186,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_manage_retrieve: {
@@ -5218,6 +5256,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_update_update: {
@@ -5285,13 +5325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5353,6 +5395,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_retrieve: {
@@ -5414,6 +5458,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_calendar_retrieve: {
@@ -5476,6 +5522,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_cancel_partial_update: {
@@ -5543,6 +5591,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_create_create: {
@@ -5608,6 +5658,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_extend_create: {
@@ -5675,13 +5727,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5743,6 +5797,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_quote_create: {
@@ -5810,6 +5866,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_extend_status_update: {
@@ -5877,6 +5935,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_status_partial_update: {
@@ -5944,6 +6004,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_attachment_retrieve: {
@@ -5997,6 +6059,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_dispute_retrieve: {
@@ -6053,6 +6117,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_all_retrieve: {
@@ -6107,6 +6173,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_notifications_retrieve: {
@@ -6158,6 +6226,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_single_retrieve: {
@@ -6211,6 +6281,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_mark_as_read_partial_update: {
@@ -6264,6 +6336,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_messages_retrieve: {
@@ -6320,6 +6394,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_send_create: {
@@ -6378,6 +6454,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_start_create: {
@@ -6443,6 +6521,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_get_retrieve: {
@@ -6462,6 +6542,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_update_update: {
@@ -6511,6 +6594,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6538,6 +6623,9 @@ export interface operations {
                     "application/json": components["schemas"]["ContactDetailsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_contact_send_mail_create: {
@@ -6587,6 +6675,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6644,6 +6734,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6671,6 +6763,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_faq_update_update: {
@@ -6720,6 +6815,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6747,6 +6844,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_privacy_update_update: {
@@ -6796,6 +6896,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6847,6 +6949,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6904,6 +7008,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6931,6 +7037,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_term_update_update: {
@@ -6980,6 +7089,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6995,7 +7106,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7033,6 +7144,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_cancelled_bookings_retrieve: {
@@ -7081,6 +7194,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_geo_chart_retrieve: {
@@ -7124,6 +7239,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_get_dashboard_numbers_retrieve: {
@@ -7131,7 +7248,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7169,6 +7286,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_amenities_retrieve: {
@@ -7176,7 +7295,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                property_type: string;
+                property_type: "all" | "eventSpace" | "officeSpace";
             };
             cookie?: never;
         };
@@ -7214,6 +7333,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_locations_retrieve: {
@@ -7257,6 +7378,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_listing_statistics_retrieve: {
@@ -7264,7 +7387,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7302,6 +7425,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_new_reservations_retrieve: {
@@ -7350,6 +7475,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payment_invoices_retrieve: {
@@ -7398,6 +7525,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payout_requests_retrieve: {
@@ -7448,6 +7577,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_pending_counter_retrieve: {
@@ -7499,6 +7630,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_hosts_retrieve: {
@@ -7542,6 +7675,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_spaces_retrieve: {
@@ -7585,6 +7720,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_property_statistics_retrieve: {
@@ -7592,7 +7729,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7630,6 +7767,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_bookings_retrieve: {
@@ -7678,6 +7817,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_listings_retrieve: {
@@ -7726,6 +7867,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_requests_retrieve: {
@@ -7774,6 +7917,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_revenue_statistics_retrieve: {
@@ -7821,6 +7966,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_total_users_retrieve: {
@@ -7864,6 +8011,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_create_create: {
@@ -7928,13 +8077,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_payments_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, approved or rejected */
@@ -7996,13 +8147,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 limit?: number;
@@ -8062,6 +8215,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_evidence_retrieve: {
@@ -8123,13 +8278,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, pending, approved or rejected */
@@ -8191,6 +8348,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_single_retrieve: {
@@ -8252,6 +8411,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_update_status_partial_update: {
@@ -8319,6 +8480,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     effects_retrieve: {
@@ -8341,6 +8504,7 @@ export interface operations {
                     "application/json": components["schemas"]["EffectList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8365,6 +8529,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     effects_retry_create: {
@@ -8386,6 +8552,7 @@ export interface operations {
                     "application/json": components["schemas"]["EffectRetried"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8410,6 +8577,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_add_create: {
@@ -8475,6 +8644,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_get_all_retrieve: {
@@ -8494,6 +8665,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_manage_retrieve: {
@@ -8561,6 +8735,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_update_update: {
@@ -8628,6 +8804,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_add_create: {
@@ -8697,6 +8875,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_get_all_retrieve: {
@@ -8761,6 +8941,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_remove_destroy: {
@@ -8822,6 +9004,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     invoice_get_all_retrieve: {
@@ -8881,6 +9065,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8950,6 +9136,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9019,6 +9207,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     "listing_calendar_.ics_retrieve": {
@@ -9040,6 +9230,17 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_create_create: {
@@ -9105,6 +9306,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_delete_destroy: {
@@ -9166,6 +9369,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_retrieve: {
@@ -9236,6 +9441,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_requests_retrieve: {
@@ -9307,6 +9514,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_availability_retrieve: {
@@ -9375,6 +9584,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_single_retrieve: {
@@ -9436,6 +9647,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_property_listing: {
@@ -9466,7 +9679,7 @@ export interface operations {
                 /** @description Lowest price (in the chosen period, or any period). */
                 "filters[minPrice]"?: string;
                 /** @description `hourly`, `daily`, `weekly` or `monthly`: the period the price range applies to. */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description `eventSpace` or `officeSpace`. */
                 "filters[propertyType]"?: string;
                 /** @description Same as guests. */
@@ -9506,6 +9719,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_search_titles: {
@@ -9536,6 +9751,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_toggle_active_partial_update: {
@@ -9603,6 +9820,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_request_status_partial_update: {
@@ -9670,6 +9889,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_update: {
@@ -9737,6 +9958,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_delete_create: {
@@ -9802,6 +10025,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9869,6 +10094,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_uploads_create: {
@@ -9932,6 +10159,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_delete_partial_update: {
@@ -9985,6 +10214,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_get_all_retrieve: {
@@ -10040,6 +10271,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_all_as_read_partial_update: {
@@ -10091,6 +10324,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_as_read_partial_update: {
@@ -10144,6 +10379,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_public_key_retrieve: {
@@ -10195,6 +10432,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_subscribe_create: {
@@ -10260,6 +10499,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_unsubscribe_create: {
@@ -10317,6 +10558,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_update_partial_update: {
@@ -10376,6 +10619,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payment_checkout_create: {
@@ -10441,6 +10686,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10514,6 +10761,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10581,6 +10830,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10648,6 +10899,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10717,6 +10970,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10790,6 +11045,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10863,6 +11120,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10902,6 +11161,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payout_balance_retrieve: {
@@ -10961,6 +11222,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11028,6 +11291,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11095,6 +11360,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11170,6 +11437,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11197,6 +11466,9 @@ export interface operations {
                     "application/json": components["schemas"]["PlanList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_add_create: {
@@ -11262,6 +11534,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     subscription_retrieve: {
@@ -11321,6 +11595,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11390,6 +11666,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11465,6 +11743,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11538,6 +11818,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11611,6 +11893,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11684,6 +11968,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11757,6 +12043,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11830,6 +12118,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11903,6 +12193,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11976,6 +12268,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12049,6 +12343,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12126,6 +12422,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12199,6 +12497,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12230,6 +12530,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12291,6 +12641,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12368,6 +12720,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12437,6 +12791,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12504,6 +12860,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12577,6 +12935,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12646,6 +13006,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12721,6 +13083,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12794,6 +13158,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12871,6 +13237,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12940,6 +13308,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13013,6 +13383,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13086,6 +13458,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13159,6 +13533,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13236,6 +13612,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13305,6 +13683,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13380,6 +13760,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13449,6 +13831,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13522,6 +13906,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13597,6 +13983,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13664,6 +14052,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13735,6 +14125,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13804,6 +14196,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13877,6 +14271,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13946,6 +14342,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14021,6 +14419,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14094,6 +14494,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14163,6 +14565,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
