@@ -1077,6 +1077,42 @@ export interface paths {
         patch: operations["dispute_update_status_partial_update"];
         trace?: never;
     };
+    "/api/effects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Admin: effects that failed at least three times or stopped retrying (``filters[status]=all``
+         *     lists every effect, newest first).
+         */
+        get: operations["effects_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/effects/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["effects_retry_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/facilities/add": {
         parameters: {
             query?: never;
@@ -2220,7 +2256,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs the token from the verify-otp step of the forgot-password flow. */
+        /**
+         * @description Needs the token from the verify-otp step of the forgot-password flow (``Authorization: Bearer``):
+         *     a reset token, good for one reset of that account only.
+         */
         put: operations["user_reset_password_update"];
         post?: never;
         delete?: never;
@@ -2549,6 +2588,8 @@ export interface components {
             /** Format: decimal */
             paid: string;
         };
+        /** @enum {unknown} */
+        BlankEnum: "";
         BookingCalendarResponse: {
             data: unknown;
             message: string;
@@ -2676,6 +2717,24 @@ export interface components {
             refundAmount: string | null;
             /** @description A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending */
             awaitingPayment: boolean;
+            /** @description On the detail response. */
+            statusHistory?: components["schemas"]["BookingStatusChangeSchema"][];
+        };
+        /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
+        BookingStatusChangeSchema: {
+            /** @description Empty for the record's first status. */
+            fromStatus: string | null;
+            toStatus: string;
+            reason: string;
+            /** @description _id, firstName, lastName, role; null for the system. */
+            actor: unknown;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description Set when the change was to an extension request.
+             */
+            extensionId?: string;
         };
         /**
          * @description * `pending` - Pending
@@ -3074,11 +3133,56 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             canDecide: boolean;
+            /** @description On the detail response. */
+            statusHistory?: components["schemas"]["StatusChangeSchema"][];
         };
         DisputeStatusResponse: {
             data: components["schemas"]["DisputeSchema"];
             message: string;
         };
+        Effect: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            /** @description The handler that carries it out, e.g. payments.capture. */
+            kind: string;
+            /** @description Idempotency key (also sent to the gateway). */
+            key: string;
+            payload?: unknown;
+            status?: components["schemas"]["EffectStatusEnum"];
+            attempts?: number;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            lastError: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            doneAt: string | null;
+        };
+        EffectList: {
+            data: components["schemas"]["EffectListData"];
+            message: string;
+        };
+        EffectListData: {
+            effects: components["schemas"]["Effect"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        EffectRetried: {
+            data: components["schemas"]["Effect"];
+            message: string;
+        };
+        /**
+         * @description * `pending` - Pending
+         *     * `done` - Done
+         *     * `failed` - Failed (stopped retrying)
+         * @enum {string}
+         */
+        EffectStatusEnum: "pending" | "done" | "failed";
         EmailChangeInputRequest: {
             /** Format: email */
             email: string;
@@ -4094,6 +4198,7 @@ export interface components {
         };
         PaymentSingleData: {
             payment: components["schemas"]["Payment"];
+            statusHistory: components["schemas"]["StatusChangeSchema"][];
         };
         Payout: {
             /**
@@ -4114,7 +4219,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
-            decidedAt: string;
+            decidedAt: string | null;
         };
         PayoutBalance: {
             data: components["schemas"]["Balance"];
@@ -4164,6 +4269,7 @@ export interface components {
             otherRequests: number;
             payoutRequests: number;
             pendingVerificationRequest: number;
+            stuckEffects: number;
         };
         PendingCounterResponse: {
             data: components["schemas"]["PendingCounter"];
@@ -4545,6 +4651,17 @@ export interface components {
          * @enum {string}
          */
         Status361Enum: "active" | "suspended" | "deleted";
+        /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
+        StatusChangeSchema: {
+            /** @description Empty for the record's first status. */
+            fromStatus: string | null;
+            toStatus: string;
+            reason: string;
+            /** @description _id, firstName, lastName, role; null for the system. */
+            actor: unknown;
+            /** Format: date-time */
+            createdAt: string;
+        };
         SubHostDeleteResponse: {
             message: string;
         };
@@ -4621,7 +4738,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /** Format: date-time */
-            cancelledAt: string;
+            cancelledAt: string | null;
             readonly premiumListingsDeletionDate: string | null;
             readonly benefits: {
                 [key: string]: unknown;
@@ -4709,7 +4826,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4717,7 +4834,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -4758,7 +4875,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4766,7 +4883,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -4953,7 +5070,35 @@ export interface components {
          */
         _OfferingCardKindEnum: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
     };
-    responses: never;
+    responses: {
+        /** @description The request could not be read or a value is not valid. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body is too large. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The query string is too long. */
+        QueryTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -5024,6 +5169,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_get_all_retrieve: {
@@ -5043,6 +5190,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_manage_retrieve: {
@@ -5110,6 +5260,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_update_update: {
@@ -5177,13 +5329,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5245,6 +5399,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_retrieve: {
@@ -5306,6 +5462,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_calendar_retrieve: {
@@ -5368,6 +5526,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_cancel_partial_update: {
@@ -5435,6 +5595,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_create_create: {
@@ -5500,6 +5662,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_extend_create: {
@@ -5567,13 +5731,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5635,6 +5801,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_quote_create: {
@@ -5702,6 +5870,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_extend_status_update: {
@@ -5769,6 +5939,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_status_partial_update: {
@@ -5836,6 +6008,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_attachment_retrieve: {
@@ -5889,6 +6063,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_dispute_retrieve: {
@@ -5945,6 +6121,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_all_retrieve: {
@@ -5999,6 +6177,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_notifications_retrieve: {
@@ -6050,6 +6230,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_single_retrieve: {
@@ -6103,6 +6285,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_mark_as_read_partial_update: {
@@ -6156,6 +6340,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_messages_retrieve: {
@@ -6212,6 +6398,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_send_create: {
@@ -6270,6 +6458,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_start_create: {
@@ -6335,6 +6525,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_get_retrieve: {
@@ -6354,6 +6546,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_update_update: {
@@ -6403,6 +6598,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6430,6 +6627,9 @@ export interface operations {
                     "application/json": components["schemas"]["ContactDetailsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_contact_send_mail_create: {
@@ -6479,6 +6679,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6536,6 +6738,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6563,6 +6767,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_faq_update_update: {
@@ -6612,6 +6819,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6639,6 +6848,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_privacy_update_update: {
@@ -6688,6 +6900,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6739,6 +6953,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6796,6 +7012,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6823,6 +7041,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_term_update_update: {
@@ -6872,6 +7093,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6887,7 +7110,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -6925,6 +7148,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_cancelled_bookings_retrieve: {
@@ -6973,6 +7198,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_geo_chart_retrieve: {
@@ -7016,6 +7243,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_get_dashboard_numbers_retrieve: {
@@ -7023,7 +7252,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7061,6 +7290,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_amenities_retrieve: {
@@ -7068,7 +7299,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                property_type: string;
+                property_type: "all" | "eventSpace" | "officeSpace";
             };
             cookie?: never;
         };
@@ -7106,6 +7337,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_locations_retrieve: {
@@ -7149,6 +7382,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_listing_statistics_retrieve: {
@@ -7156,7 +7391,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7194,6 +7429,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_new_reservations_retrieve: {
@@ -7242,6 +7479,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payment_invoices_retrieve: {
@@ -7290,6 +7529,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payout_requests_retrieve: {
@@ -7340,6 +7581,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_pending_counter_retrieve: {
@@ -7391,6 +7634,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_hosts_retrieve: {
@@ -7434,6 +7679,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_spaces_retrieve: {
@@ -7477,6 +7724,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_property_statistics_retrieve: {
@@ -7484,7 +7733,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7522,6 +7771,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_bookings_retrieve: {
@@ -7570,6 +7821,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_listings_retrieve: {
@@ -7618,6 +7871,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_requests_retrieve: {
@@ -7666,6 +7921,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_revenue_statistics_retrieve: {
@@ -7713,6 +7970,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_total_users_retrieve: {
@@ -7756,6 +8015,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_create_create: {
@@ -7820,13 +8081,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_payments_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, approved or rejected */
@@ -7888,13 +8151,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 limit?: number;
@@ -7954,6 +8219,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_evidence_retrieve: {
@@ -8015,13 +8282,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, pending, approved or rejected */
@@ -8083,6 +8352,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_single_retrieve: {
@@ -8144,6 +8415,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_update_status_partial_update: {
@@ -8211,6 +8484,105 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    effects_retrieve: {
+        parameters: {
+            query?: {
+                /** @description stuck (default), pending, done, failed, all */
+                "filters[status]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    effects_retry_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectRetried"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_add_create: {
@@ -8276,6 +8648,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_get_all_retrieve: {
@@ -8295,6 +8669,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_manage_retrieve: {
@@ -8362,6 +8739,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_update_update: {
@@ -8429,6 +8808,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_add_create: {
@@ -8498,6 +8879,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_get_all_retrieve: {
@@ -8562,6 +8945,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_remove_destroy: {
@@ -8623,6 +9008,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     invoice_get_all_retrieve: {
@@ -8682,6 +9069,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8751,6 +9140,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8820,6 +9211,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     "listing_calendar_.ics_retrieve": {
@@ -8841,6 +9234,17 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_create_create: {
@@ -8906,6 +9310,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_delete_destroy: {
@@ -8967,6 +9373,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_retrieve: {
@@ -9037,6 +9445,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_requests_retrieve: {
@@ -9108,6 +9518,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_availability_retrieve: {
@@ -9176,6 +9588,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_single_retrieve: {
@@ -9237,6 +9651,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_property_listing: {
@@ -9267,7 +9683,7 @@ export interface operations {
                 /** @description Lowest price (in the chosen period, or any period). */
                 "filters[minPrice]"?: string;
                 /** @description `hourly`, `daily`, `weekly` or `monthly`: the period the price range applies to. */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description `eventSpace` or `officeSpace`. */
                 "filters[propertyType]"?: string;
                 /** @description Same as guests. */
@@ -9307,6 +9723,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_search_titles: {
@@ -9337,6 +9755,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_toggle_active_partial_update: {
@@ -9404,6 +9824,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_request_status_partial_update: {
@@ -9471,6 +9893,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_update: {
@@ -9538,6 +9962,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_delete_create: {
@@ -9603,6 +10029,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9670,6 +10098,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_uploads_create: {
@@ -9733,6 +10163,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_delete_partial_update: {
@@ -9786,6 +10218,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_get_all_retrieve: {
@@ -9841,6 +10275,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_all_as_read_partial_update: {
@@ -9892,6 +10328,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_as_read_partial_update: {
@@ -9945,6 +10383,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_public_key_retrieve: {
@@ -9996,6 +10436,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_subscribe_create: {
@@ -10061,6 +10503,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_unsubscribe_create: {
@@ -10118,6 +10562,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_update_partial_update: {
@@ -10177,6 +10623,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payment_checkout_create: {
@@ -10242,6 +10690,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10315,6 +10765,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10382,6 +10834,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10449,6 +10903,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10518,6 +10974,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10591,6 +11049,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10664,6 +11124,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10703,6 +11165,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payout_balance_retrieve: {
@@ -10762,6 +11226,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10829,6 +11295,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10896,6 +11364,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10971,6 +11441,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10998,6 +11470,9 @@ export interface operations {
                     "application/json": components["schemas"]["PlanList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_add_create: {
@@ -11063,6 +11538,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     subscription_retrieve: {
@@ -11122,6 +11599,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11191,6 +11670,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11266,6 +11747,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11339,6 +11822,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11412,6 +11897,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11485,6 +11972,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11558,6 +12047,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11631,6 +12122,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11704,6 +12197,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11777,6 +12272,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11850,6 +12347,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11927,6 +12426,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12000,6 +12501,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12031,6 +12534,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12092,6 +12645,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12169,6 +12724,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12238,6 +12795,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12305,6 +12864,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12378,6 +12939,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12447,6 +13010,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12522,6 +13087,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12595,6 +13162,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12672,6 +13241,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12741,6 +13312,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12814,6 +13387,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12887,6 +13462,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12960,6 +13537,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13037,6 +13616,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13106,6 +13687,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13181,6 +13764,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13250,6 +13835,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13323,6 +13910,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13398,6 +13987,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13465,6 +14056,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13536,6 +14129,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13605,6 +14200,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13678,6 +14275,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13747,6 +14346,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13822,6 +14423,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13895,6 +14498,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13964,6 +14569,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
