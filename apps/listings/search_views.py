@@ -32,9 +32,8 @@ from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, p
 from apps.core.exceptions import InvalidInput
 from apps.core.policies import page_window
 
-from . import providers
+from . import providers, zones
 from . import search as discovery
-from . import zones
 from .models import (
     Amenity,
     Facility,
