@@ -9,6 +9,9 @@ echo "== lint (ruff)"
 $PY -m ruff check .
 $PY -m ruff format --check .
 
+echo "== apps import only downward (import-linter, .importlinter)"
+.venv/bin/lint-imports --no-cache
+
 echo "== migrations are up to date"
 $PY manage.py makemigrations --check --dry-run
 
@@ -21,6 +24,9 @@ if ! diff -q docs/openapi.yaml /tmp/openapi.$$.yaml >/dev/null; then
   exit 1
 fi
 rm -f /tmp/openapi.$$.yaml
+
+echo "== front-end constants match the server's policies (frontend/src/shared/constants.json)"
+$PY manage.py frontend_constants --check
 
 echo "== front-end API types match the schema (frontend/src/shared/api/schema.d.ts)"
 (cd frontend && npx --no-install openapi-typescript ../docs/openapi.yaml --default-non-nullable false -o /tmp/schema.$$.d.ts >/dev/null)

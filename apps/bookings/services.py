@@ -17,20 +17,25 @@ from django.db.models import Avg, Count
 from django.utils import timezone
 
 from apps.accounts.models import Role
+from apps.cms.selectors import review_settings_get
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
-from apps.listings.models import AddOn, Listing, PaymentPreference, PropertyType, SpaceOffering
+from apps.core.statemachine import record
+from apps.listings.models import AddOn, Listing, PropertyType, SpaceOffering
+from apps.listings.policies import is_public
+from apps.notifications.services import counters_changed, notify
 
-from . import pricing
+from . import policies, pricing
 from .models import (
-    HOLDING_STATUSES,
+    BOOKING_MACHINE,
+    EXTENSION_MACHINE,
     Booking,
-    BookingEvent,
     BookingStatus,
     ExtendBooking,
     ExtensionStatus,
     Occupancy,
     Review,
 )
+from .signals import booking_status_changed, payment_status
 from .times import (
     format_date,
     format_moment,
@@ -109,7 +114,7 @@ def bookable_listing(listing_id) -> Listing:
     listing = Listing.objects.select_related("host").filter(pk=listing_id).first()
     if listing is None or listing.is_deleted:
         raise NotFound("This space was not found.")
-    if not listing.is_bookable or listing.host.is_deleted or not listing.host.is_active:
+    if not is_public(listing):
         raise Conflict("This space is not open for booking right now.")
     return listing
 
@@ -325,43 +330,12 @@ def occupancy_hold(
 
 
 def _notify(user, kind: str, content: str, booking: Booking) -> None:
-    """Tell ``user`` through the notifications app (it queues delivery on commit)."""
-    try:
-        from apps.notifications.services import notify
-    except ImportError:  # the notifications app is optional for this one
-        return
-    try:
-        notify(user=user, kind=kind, content=content, link=f"/booking-detail/{booking.pk}")
-    except Exception:
-        logger.exception("Could not notify %s about booking %s", getattr(user, "pk", None), booking.pk)
+    """Tell ``user`` through the notifications app (queued in this transaction, delivered by the worker)."""
+    notify(user=user, kind=kind, content=content, link=f"/booking-detail/{booking.pk}")
 
 
 def _counters_changed(booking: Booking) -> None:
-    try:
-        from apps.notifications.services import counters_changed
-    except ImportError:
-        return
     counters_changed(users=[booking.host_id])
-
-
-def _payments_status_changed(booking: Booking, from_status: str, to_status: str) -> None:
-    """After commit, let the payments app capture, release or refund (if it has the hook)."""
-    booking_id, refund = booking.pk, booking.refund_amount
-
-    def call() -> None:
-        try:
-            from apps.payments import services as payments
-        except ImportError:
-            return
-        hook = getattr(payments, "booking_payment_status_changed", None)
-        if hook is None:
-            return
-        try:
-            hook(booking_id=booking_id, from_status=from_status, to_status=to_status, refund_amount=refund)
-        except Exception:
-            logger.exception("Payments could not follow booking %s from %s to %s", booking_id, from_status, to_status)
-
-    transaction.on_commit(call, robust=True)
 
 
 _RENTER_MESSAGES = {
@@ -373,6 +347,10 @@ _RENTER_MESSAGES = {
 
 def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
     title = booking.listing.title
+    if to_status == BookingStatus.EXPIRED and reason == UNPAID_REASON:
+        _notify(booking.renter, "bookingExpired", f"Your booking at {title} was released: {reason}", booking)
+        _notify(booking.host, "bookingExpired", f"A booking at {title} was released: {reason}", booking)
+        return
     if to_status in _RENTER_MESSAGES:
         kind, text = _RENTER_MESSAGES[to_status]
         _notify(booking.renter, kind, text.format(title=title, reason=reason), booking)
@@ -399,35 +377,44 @@ def _locked(booking_id) -> Booking:
 
 
 def _transition(booking_id, to_status: str, *, actor=None, reason: str = "", **fields) -> Booking:
-    """The one way a booking's status changes: lock, check, save, event row, release time, side effects."""
+    """The one way a booking's status changes: lock, check the table, save with history, release
+    the time, announce (the payments app queues its capture, release or refund in this transaction)."""
     booking = _locked(booking_id)
     from_status = booking.status
-    if not booking.can_change_to(to_status):
-        raise Conflict(
+    BOOKING_MACHINE.transition(
+        booking,
+        to_status,
+        actor=actor,
+        reason=reason,
+        message=(
             f"This booking is {booking.get_status_display().lower()}; it cannot be "
             f"{BookingStatus(to_status).label.lower()} now."
-        )
-    booking.status = to_status
-    for name, value in fields.items():
-        setattr(booking, name, value)
-    booking.save(update_fields=["status", "updated_at", *fields])
-    BookingEvent.objects.create(
-        booking=booking, actor=actor, from_status=from_status, to_status=to_status, reason=reason
+        ),
+        **fields,
     )
-    if to_status not in HOLDING_STATUSES:
+    if to_status not in policies.HOLDING_STATUSES:
         Occupancy.objects.filter(booking=booking, active=True).update(active=False)
-        booking.extensions.filter(status=ExtensionStatus.PENDING).update(
-            status=ExtensionStatus.REJECTED, reject_reason="The booking ended.", decided_at=timezone.now()
-        )
+        for extension in booking.extensions.select_for_update().filter(status=ExtensionStatus.PENDING):
+            EXTENSION_MACHINE.transition(
+                extension,
+                ExtensionStatus.REJECTED,
+                reason="The booking ended.",
+                reject_reason="The booking ended.",
+                decided_at=timezone.now(),
+            )
     _announce(booking, to_status, actor, reason)
-    _payments_status_changed(booking, from_status, to_status)
+    booking_status_changed.send(
+        sender=Booking, booking=booking, from_status=from_status, to_status=to_status, actor=actor, reason=reason
+    )
     if BookingStatus.PENDING in (from_status, to_status):
         _counters_changed(booking)
     return booking
 
 
-def _acts_for_host(user, booking: Booking) -> bool:
-    return user.role in (Role.HOST, Role.SUB_HOST) and user.acting_host_id == booking.listing.host_id
+def _enforce(refusal) -> None:
+    """Raise the refusal a policy gave (``apps.bookings.policies``); nothing when allowed."""
+    if refusal is not None:
+        raise refusal
 
 
 @transaction.atomic
@@ -503,15 +490,11 @@ def booking_request(
     if hold.unit:
         Booking.objects.filter(pk=booking.pk).update(unit=hold.unit)
         booking.unit = hold.unit
-    BookingEvent.objects.create(booking=booking, actor=renter, from_status="", to_status=BookingStatus.PENDING)
-    if not _pays_before_approval(booking):
+    record(booking, machine=BOOKING_MACHINE.name, from_status="", to_status=BookingStatus.PENDING, actor=renter)
+    if not policies.needs_online_payment(booking):
         _announce_request(booking)
     # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
     return booking
-
-
-def _pays_before_approval(booking: Booking) -> bool:
-    return booking.payment_preference == PaymentPreference.PAY_NOW and booking.total_amount > 0
 
 
 def _announce_request(booking: Booking) -> None:
@@ -529,7 +512,7 @@ def booking_request_paid(*, booking_id) -> None:
     """For the payments app: the renter's payment for a pending pay-now request is now held, so the
     request is the host's to answer: tell the host and refresh the pending count."""
     booking = Booking.objects.select_related("listing", "listing__host").filter(pk=booking_id).first()
-    if booking is not None and booking.status == BookingStatus.PENDING and _pays_before_approval(booking):
+    if booking is not None and booking.status == BookingStatus.PENDING and policies.needs_online_payment(booking):
         _announce_request(booking)
 
 
@@ -548,33 +531,21 @@ def _offering_snapshot(offering: SpaceOffering | None) -> dict:
     }
 
 
-AWAITING_PAYMENT = (
-    "The renter has not paid for this request yet. You can approve it once the payment is authorised, or reject it now."
-)
-
-
-def _check_paid_before_approval(booking: Booking) -> None:
-    """A pay-now request is approved only once the renter's payment is authorised (held), so an
-    approved booking is always paid for. Pay-at-the-space requests need no online payment."""
-    if booking.payment_preference != PaymentPreference.PAY_NOW or booking.total_amount <= 0:
-        return
-    from apps.payments.selectors import booking_payment_held
-
-    if not booking_payment_held(booking_id=booking.pk, lock=True):
-        raise Conflict(AWAITING_PAYMENT, data={"awaitingPayment": True})
+def _payment_status(booking: Booking, *, lock: bool = False) -> str | None:
+    """The status of the booking's payment (None: no payment yet); ``lock`` holds the payment row
+    until the transaction ends, so a checkout confirming at the same moment waits."""
+    return payment_status(booking_id=booking.pk, lock=lock)
 
 
 @transaction.atomic
 def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -> tuple[Booking, str]:
     """Host or subHost approves or rejects a pending request. Returns the booking and a message."""
     booking = _locked(booking_id)
-    if not _acts_for_host(actor, booking):
-        raise Forbidden("Only the space's host can approve or reject this booking.")
-    if booking.status != BookingStatus.PENDING:
-        raise Conflict(f"This booking is already {booking.status}; only pending requests can be answered.")
+    _enforce(policies.answer_refusal(actor, booking))
     now = timezone.now()
     if status == BookingStatus.APPROVED:
-        _check_paid_before_approval(booking)
+        if policies.needs_online_payment(booking):
+            _enforce(policies.approve_refusal(actor, booking, payment_status=_payment_status(booking, lock=True)))
         booking = _transition(booking.pk, BookingStatus.APPROVED, actor=actor, decided_at=now)
         if booking.check_in <= now:
             return booking, "Booking approved. Note: the booking date has already passed."
@@ -590,42 +561,13 @@ def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -
     raise _invalid("status", "Status must be approved or rejected.")
 
 
-# Refund rules by cancellation policy: (hours before check-in at least, share refunded), first match.
-REFUND_RULES: dict[str, list[tuple[int, Decimal]]] = {
-    "flexible": [(24, Decimal("1")), (0, Decimal("0.5"))],
-    "moderate": [(24 * 5, Decimal("1")), (24, Decimal("0.5"))],
-    "strict": [(24 * 7, Decimal("0.5"))],
-}
-
-
-def refund_amount_for(booking: Booking, *, now: dt.datetime | None = None) -> Decimal:
-    """What the renter gets back on cancelling now, by the listing's cancellation policy.
-
-    A pending request is refunded in full (its payment was only authorised). An approved booking
-    is refunded a share of its total by how long before check-in it is cancelled; nothing once
-    check-in has passed.
-    """
-    now = now or timezone.now()
-    if booking.status == BookingStatus.PENDING:
-        return booking.total_amount
-    hours_before = Decimal((booking.check_in - now).total_seconds()) / Decimal(3600)
-    if hours_before <= 0:
-        return pricing.ZERO
-    for threshold, share in REFUND_RULES.get(booking.listing.cancellation_policy, REFUND_RULES["flexible"]):
-        if hours_before >= threshold:
-            return pricing.money(booking.total_amount * share)
-    return pricing.ZERO
+refund_amount_for = policies.refund_amount_for
 
 
 @transaction.atomic
 def booking_cancel_by_renter(*, booking_id, renter, reason: str = "") -> Booking:
     booking = _locked(booking_id)
-    if booking.renter_id != renter.pk:
-        raise NotFound("Booking not found.")
-    if booking.status not in (BookingStatus.PENDING, BookingStatus.APPROVED):
-        raise Conflict(f"This booking is {booking.status}; it can no longer be cancelled.")
-    if booking.check_in <= timezone.now():
-        raise Conflict("The booking has already started; it can no longer be cancelled.")
+    _enforce(policies.renter_cancel_refusal(renter, booking))
     refund = refund_amount_for(booking)
     return _transition(
         booking.pk,
@@ -642,13 +584,13 @@ def booking_cancel_by_renter(*, booking_id, renter, reason: str = "") -> Booking
 def booking_cancel_by_host(*, booking_id, actor, reason: str) -> Booking:
     """The host or subHost cancels an approved booking (before it ends); the renter gets everything back."""
     booking = _locked(booking_id)
-    if not _acts_for_host(actor, booking):
-        raise Forbidden("Only the space's host can cancel this booking.")
+    refusal = policies.host_cancel_refusal(actor, booking)
+    if isinstance(refusal, Forbidden):
+        raise refusal
     reason = (reason or "").strip()
     if not reason:
         raise _invalid("reason", "Please give a reason for cancelling.")
-    if booking.status != BookingStatus.APPROVED:
-        raise Conflict(f"This booking is {booking.status}; only approved bookings can be cancelled by the host.")
+    _enforce(refusal)
     return _transition(
         booking.pk,
         BookingStatus.CANCELLED,
@@ -696,6 +638,19 @@ def booking_expire(*, booking_id) -> Booking:
     return _transition(booking_id, BookingStatus.EXPIRED)
 
 
+@transaction.atomic
+def booking_expire_unpaid(*, booking_id) -> Booking:
+    """For the payments app: an approved booking whose renter did not confirm the payment in time
+    expires, and its time is free again."""
+    booking = _locked(booking_id)
+    if booking.status != BookingStatus.APPROVED:
+        raise Conflict(f"This booking is {booking.status}; only an approved, unpaid booking can expire.")
+    return _transition(booking_id, BookingStatus.EXPIRED, reason=UNPAID_REASON)
+
+
+UNPAID_REASON = "The payment was not confirmed in time."
+
+
 def bookings_expire_due(*, now: dt.datetime | None = None) -> int:
     """Unanswered requests expire 72 hours after the request or at check-in, whichever is first."""
     now = now or timezone.now()
@@ -713,7 +668,7 @@ def bookings_start_due(*, now: dt.datetime | None = None) -> int:
 def bookings_complete_due(*, now: dt.datetime | None = None) -> int:
     now = now or timezone.now()
     return _run_due(
-        Booking.objects.filter(status__in=[BookingStatus.APPROVED, BookingStatus.ONGOING], check_out__lte=now),
+        Booking.objects.filter(status__in=policies.ACTIVE_STATUSES, check_out__lte=now),
         BookingStatus.COMPLETED,
     )
 
@@ -784,14 +739,7 @@ def _booking_percentages(booking: Booking) -> pricing.Percentages:
 @transaction.atomic
 def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, weeks: int = 0, months: int = 0):
     booking = _locked(booking_id)
-    if booking.renter_id != renter.pk:
-        raise NotFound("Booking not found.")
-    if booking.status not in (BookingStatus.APPROVED, BookingStatus.ONGOING):
-        raise Conflict("Only approved or ongoing bookings can be extended.")
-    if booking.check_out <= timezone.now():
-        raise Conflict("This booking has already ended.")
-    if booking.extensions.filter(status=ExtensionStatus.PENDING).exists():
-        raise Conflict("You already asked to extend this booking; wait for the host's answer.")
+    _enforce(policies.extend_refusal(renter, booking))
     start, end, _extra, quote, amounts = extension_plan(booking, hours=hours, days=days, weeks=weeks, months=months)
     tz = zone_of(booking.listing)
     extension = ExtendBooking.objects.create(
@@ -825,9 +773,7 @@ def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, week
         seats=booking.seats,
         unit=booking.unit if (offering is None or offering.is_exclusive) else None,
     )
-    BookingEvent.objects.create(
-        booking=booking, extension=extension, actor=renter, from_status="", to_status=ExtensionStatus.PENDING
-    )
+    record(extension, machine=EXTENSION_MACHINE.name, from_status="", to_status=ExtensionStatus.PENDING, actor=renter)
     _notify(
         booking.host,
         "extensionRequested",
@@ -842,8 +788,7 @@ def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, week
 def extension_update_status(*, booking_id, extension_id, actor, status: str, reason: str = "") -> ExtendBooking:
     """Host or subHost approves or rejects a pending extension (a rejection may have an empty reason)."""
     booking = _locked(booking_id)
-    if not _acts_for_host(actor, booking):
-        raise Forbidden("Only the space's host can answer this extension request.")
+    _enforce(policies.extension_answer_refusal(actor, booking))
     extension = ExtendBooking.objects.select_for_update().filter(pk=extension_id, booking=booking).first()
     if extension is None:
         raise NotFound("Extension request not found.")
@@ -851,12 +796,12 @@ def extension_update_status(*, booking_id, extension_id, actor, status: str, rea
         raise Conflict(f"This extension request is already {extension.status}.")
     if status not in (ExtensionStatus.APPROVED, ExtensionStatus.REJECTED):
         raise _invalid("status", "Status must be approved or rejected.")
-    if status == ExtensionStatus.APPROVED and booking.status not in (BookingStatus.APPROVED, BookingStatus.ONGOING):
+    if status == ExtensionStatus.APPROVED and booking.status not in policies.ACTIVE_STATUSES:
         raise Conflict("The booking is no longer active; the extension cannot be approved.")
-    extension.status = status
-    extension.reject_reason = (reason or "").strip() if status == ExtensionStatus.REJECTED else ""
-    extension.decided_at = timezone.now()
-    extension.save(update_fields=["status", "reject_reason", "decided_at"])
+    reject_reason = (reason or "").strip() if status == ExtensionStatus.REJECTED else ""
+    EXTENSION_MACHINE.transition(
+        extension, status, actor=actor, reason=reject_reason, reject_reason=reject_reason, decided_at=timezone.now()
+    )
     if status == ExtensionStatus.REJECTED:
         Occupancy.objects.filter(extension=extension).update(active=False)
         _notify(
@@ -873,14 +818,6 @@ def extension_update_status(*, booking_id, extension_id, actor, status: str, rea
         _notify(
             booking.renter, "extensionApproved", f"Your extension at {booking.listing.title} was approved.", booking
         )
-    BookingEvent.objects.create(
-        booking=booking,
-        extension=extension,
-        actor=actor,
-        from_status=ExtensionStatus.PENDING,
-        to_status=status,
-        reason=extension.reject_reason,
-    )
     _counters_changed(booking)
     return extension
 
@@ -930,10 +867,6 @@ def extension_mark_paid(*, extension_id, paid_at: dt.datetime | None = None) -> 
 
 
 def _review_auto_publish() -> bool:
-    try:
-        from apps.cms.selectors import review_settings_get
-    except ImportError:
-        return True
     return review_settings_get().auto_publish
 
 
@@ -954,10 +887,7 @@ def review_add(
         raise NotFound("Booking not found.")
     if str(booking.listing_id) != str(listing_id):
         raise _invalid("listingId", "This booking is not for that listing.")
-    if booking.status != BookingStatus.COMPLETED:
-        raise Conflict("You can review a booking once it is completed.")
-    if Review.objects.filter(booking=booking).exists():
-        raise Conflict("You already reviewed this booking.")
+    _enforce(policies.review_refusal(renter, booking, reviewed=Review.objects.filter(booking=booking).exists()))
     if rating is not None and rating <= 0:
         rating = None
     created = Review.objects.create(

@@ -10,7 +10,7 @@ import json
 import re
 import uuid
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -22,6 +22,7 @@ from django.db.models.functions import Upper
 from apps.core.api import PAGE_SIZE, Page
 from apps.core.exceptions import InvalidInput
 
+from . import providers
 from .models import (
     OFFERING_PERIODS,
     Amenity,
@@ -30,23 +31,16 @@ from .models import (
     Favourite,
     Listing,
     ListingImage,
-    ListingStatus,
     OfferingKind,
     Period,
     PropertyType,
     SpaceOffering,
 )
+from .policies import PUBLIC_LISTING, public_listings
 
-PUBLIC = Q(
-    status=ListingStatus.APPROVED,
-    is_active=True,
-    is_deleted=False,
-    availability=Availability.AVAILABLE,
-    host__is_active=True,
-    host__is_deleted=False,
-)
-"""The rows a visitor may see: live listings of hosts who are neither deleted nor suspended. The
-partial indexes of the search carry the listing part of this condition."""
+PUBLIC = PUBLIC_LISTING & Q(availability=Availability.AVAILABLE)
+"""The rows search shows: the public listings (``apps.listings.policies.public_listings``) that are
+available now. The partial indexes of the search carry the listing part of this condition."""
 
 PUBLIC_ORDER = ("-featured", "-created_at", "-id")
 """Premium listings first (``featured``: marked premium by a host who is premium now), then the newest."""
@@ -55,18 +49,16 @@ NEWEST = ("-created_at", "-id")
 
 def premium_now_q() -> Q:
     """A listing is premium (featured) when it is marked premium and its host is premium now."""
-    from apps.payments.premium import premium_now
-
-    return Q(is_premium=True) & Q(premium_now("host_id"))
+    return Q(is_premium=True) & Q(providers.premium_now("host_id"))
 
 
 def with_featured(queryset: QuerySet[Listing]) -> QuerySet[Listing]:
     """Annotate ``featured``; the host's membership is only looked up for listings marked premium."""
-    from apps.payments.premium import premium_now
-
     return queryset.annotate(
         featured=Case(
-            When(is_premium=True, then=premium_now("host_id")), default=Value(False), output_field=BooleanField()
+            When(is_premium=True, then=providers.premium_now("host_id")),
+            default=Value(False),
+            output_field=BooleanField(),
         )
     )
 
@@ -355,8 +347,8 @@ def _for_type(filters: SearchFilters, *, event: Q, office: Q) -> Q:
     return event | office
 
 
-def public_listings() -> QuerySet[Listing]:
-    return Listing.objects.filter(PUBLIC)
+def searchable_listings() -> QuerySet[Listing]:
+    return public_listings().filter(availability=Availability.AVAILABLE)
 
 
 def _price_q(prefix: str, filters: SearchFilters) -> Q:
@@ -416,13 +408,7 @@ def available_between(queryset: QuerySet[Listing], start: date, end: date) -> Qu
 
 def _booked_between(start: date, end: date) -> QuerySet:
     """Listings fully booked over the local days ``start`` to ``end`` (the bookings app decides)."""
-    from apps.bookings.selectors import listings_booked_between
-    from apps.bookings.times import LOCAL_TZ
-
-    return listings_booked_between(
-        datetime.combine(start, time(0), tzinfo=LOCAL_TZ),
-        datetime.combine(end + timedelta(days=1), time(0), tzinfo=LOCAL_TZ),
-    )
+    return providers.booked_between(start, end)
 
 
 def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:
@@ -435,7 +421,7 @@ def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> 
 
 def matching(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:
     """The public listings matching ``filters``, unordered."""
-    queryset = public_listings() if base is None else base
+    queryset = searchable_listings() if base is None else base
     if filters.title:
         queryset = title_filter(queryset, filters.title)
     if filters.property_type:
@@ -497,7 +483,7 @@ def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
     needle = text.upper()
     fields = ("id", "slug", "title")
     rows = list(
-        public_listings()
+        searchable_listings()
         .alias(upper_title=Upper("title"))
         .filter(upper_title__startswith=needle)
         .order_by("upper_title", "id")
@@ -505,10 +491,12 @@ def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
     )
     if len(rows) < limit:
         seen = [row["id"] for row in rows]
-        matches = public_listings().filter(title__icontains=text).exclude(id__in=seen)
+        matches = searchable_listings().filter(title__icontains=text).exclude(id__in=seen)
         rows += _premium_then_newest(matches, fields, limit - len(rows))
     if not rows:
-        rows = _premium_then_newest(public_listings().filter(WordSimilar(Value(needle), Upper("title"))), fields, limit)
+        rows = _premium_then_newest(
+            searchable_listings().filter(WordSimilar(Value(needle), Upper("title"))), fields, limit
+        )
     return [{"_id": str(row["id"]), "slug": row["slug"], "title": row["title"]} for row in rows]
 
 

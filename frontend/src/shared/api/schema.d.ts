@@ -1077,6 +1077,42 @@ export interface paths {
         patch: operations["dispute_update_status_partial_update"];
         trace?: never;
     };
+    "/api/effects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Admin: effects that failed at least three times or stopped retrying (``filters[status]=all``
+         *     lists every effect, newest first).
+         */
+        get: operations["effects_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/effects/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["effects_retry_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/facilities/add": {
         parameters: {
             query?: never;
@@ -2672,6 +2708,24 @@ export interface components {
             refundAmount: string | null;
             /** @description A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending */
             awaitingPayment: boolean;
+            /** @description On the detail response. */
+            statusHistory?: components["schemas"]["BookingStatusChangeSchema"][];
+        };
+        /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
+        BookingStatusChangeSchema: {
+            /** @description Empty for the record's first status. */
+            fromStatus: string | null;
+            toStatus: string;
+            reason: string;
+            /** @description _id, firstName, lastName, role; null for the system. */
+            actor: unknown;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description Set when the change was to an extension request.
+             */
+            extensionId?: string;
         };
         /**
          * @description * `pending` - Pending
@@ -3070,11 +3124,56 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             canDecide: boolean;
+            /** @description On the detail response. */
+            statusHistory?: components["schemas"]["StatusChangeSchema"][];
         };
         DisputeStatusResponse: {
             data: components["schemas"]["DisputeSchema"];
             message: string;
         };
+        Effect: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            /** @description The handler that carries it out, e.g. payments.capture. */
+            kind: string;
+            /** @description Idempotency key (also sent to the gateway). */
+            key: string;
+            payload?: unknown;
+            status?: components["schemas"]["EffectStatusEnum"];
+            attempts?: number;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            lastError: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            doneAt: string | null;
+        };
+        EffectList: {
+            data: components["schemas"]["EffectListData"];
+            message: string;
+        };
+        EffectListData: {
+            effects: components["schemas"]["Effect"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        EffectRetried: {
+            data: components["schemas"]["Effect"];
+            message: string;
+        };
+        /**
+         * @description * `pending` - Pending
+         *     * `done` - Done
+         *     * `failed` - Failed (stopped retrying)
+         * @enum {string}
+         */
+        EffectStatusEnum: "pending" | "done" | "failed";
         EmailChangeInputRequest: {
             /** Format: email */
             email: string;
@@ -3382,6 +3481,7 @@ export interface components {
             readonly updatedAt: string;
             /** Format: date-time */
             readonly approvedAt: string | null;
+            readonly can: components["schemas"]["ListingCan"];
         };
         ListingAvailabilityResponse: {
             data: unknown;
@@ -3399,6 +3499,14 @@ export interface components {
             propertyType: string;
             city: string;
             country: string;
+        };
+        /** @description What the caller may do to this listing (``apps.listings.policies.listing_can``). */
+        ListingCan: {
+            edit: boolean;
+            delete: boolean;
+            activate: boolean;
+            approve: boolean;
+            reject: boolean;
         };
         /** @description Documents the flat card ``search.cards`` builds (it is not used to build it: see there). */
         ListingCard: {
@@ -3982,7 +4090,7 @@ export interface components {
             reason?: string;
         };
         PatchedStatusInputRequest: {
-            status?: components["schemas"]["StatusInputStatusEnum"];
+            status?: components["schemas"]["Status361Enum"];
         };
         PatchedToggleActiveInputRequest: {
             isActive?: boolean | null;
@@ -4081,6 +4189,7 @@ export interface components {
         };
         PaymentSingleData: {
             payment: components["schemas"]["Payment"];
+            statusHistory: components["schemas"]["StatusChangeSchema"][];
         };
         Payout: {
             /**
@@ -4151,6 +4260,7 @@ export interface components {
             otherRequests: number;
             payoutRequests: number;
             pendingVerificationRequest: number;
+            stuckEffects: number;
         };
         PendingCounterResponse: {
             data: components["schemas"]["PendingCounter"];
@@ -4531,7 +4641,18 @@ export interface components {
          *     * `deleted` - deleted
          * @enum {string}
          */
-        StatusInputStatusEnum: "active" | "suspended" | "deleted";
+        Status361Enum: "active" | "suspended" | "deleted";
+        /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
+        StatusChangeSchema: {
+            /** @description Empty for the record's first status. */
+            fromStatus: string | null;
+            toStatus: string;
+            reason: string;
+            /** @description _id, firstName, lastName, role; null for the system. */
+            actor: unknown;
+            /** Format: date-time */
+            createdAt: string;
+        };
         SubHostDeleteResponse: {
             message: string;
         };
@@ -4723,6 +4844,12 @@ export interface components {
             /** Format: date-time */
             readonly createdAt: string;
         };
+        /** @description What the caller may do to this account (``apps.accounts.policies.user_can``). */
+        UserCan: {
+            suspend: boolean;
+            restore: boolean;
+            delete: boolean;
+        };
         /** @description A whole account, for staff, the account itself and a host looking at its subHost. */
         UserDetail: {
             /**
@@ -4765,12 +4892,13 @@ export interface components {
             readonly fmcToken: string;
             /** Format: date-time */
             readonly createdAt: string;
-            readonly status: string;
+            readonly status: components["schemas"]["Status361Enum"];
             readonly isActive: boolean;
             /** Format: date-time */
             readonly lastLogin: string;
             readonly verificationDocs: components["schemas"]["VerificationDocument"][];
             readonly verificationStatus: string | null;
+            readonly can: components["schemas"]["UserCan"];
         };
         UserId: {
             /** Format: uuid */
@@ -4801,10 +4929,11 @@ export interface components {
             /** @description False while the account is suspended. */
             readonly isActive: boolean;
             readonly isDeleted: boolean;
-            readonly status: string;
+            readonly status: components["schemas"]["Status361Enum"];
             readonly passwordSet: boolean;
             /** Format: date-time */
             readonly createdAt: string;
+            readonly can: components["schemas"]["UserCan"];
         };
         UserStatusResponse: {
             data: components["schemas"]["UserListItem"];
@@ -8183,6 +8312,97 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    effects_retrieve: {
+        parameters: {
+            query?: {
+                /** @description stuck (default), pending, done, failed, all */
+                "filters[status]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    effects_retry_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectRetried"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
