@@ -80,15 +80,11 @@ export function listingHref(listing: { _id: string; slug: string; status: string
   return listing.status === "approved" && listing.slug ? `/listing-details/${listing.slug}` : `/listing-detail/${listing._id}`;
 }
 
-/**
- * What the user may do with a booking: the server's `can`. An answer from before `can` existed
- * carries `canApproveOrReject` (detail) and nothing on list rows, where only approve and reject
- * are offered, on pending rows, to the host side; the server refuses anyone else in any case.
- */
-export function bookingCan(booking: Pick<Booking, "can" | "canApproveOrReject" | "status">, hostSide: boolean): BookingCan {
+/** What the user may do with a booking, as the server's booking policy computed it (`can`). */
+export function bookingCan(booking: Pick<Booking, "can" | "canApproveOrReject">): BookingCan {
   if (booking.can) return booking.can;
-  const decide = booking.canApproveOrReject ?? (hostSide && booking.status === "pending");
-  return { approve: decide, reject: decide, message: true };
+  const decide = booking.canApproveOrReject === true;
+  return { approve: decide, reject: decide };
 }
 
 /** The renter's panel shows Hosted By; everyone else Booked By. The summary shows the other one. */

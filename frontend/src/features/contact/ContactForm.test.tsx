@@ -44,3 +44,13 @@ describe("Contact Us", () => {
     expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).value).toBe("Hello");
   });
 });
+
+describe("taking over the server-rendered form", () => {
+  it("keeps what was typed before the island arrived", async () => {
+    const { typedValues } = await import("./ContactForm");
+    const form = document.createElement("form");
+    form.innerHTML = `<input name="name" value="Rita"><input name="phoneNumber" value="(226) 123-4567"><input name="email" value="r@example.com"><textarea name="message">Hi</textarea>`;
+    expect(typedValues(form)).toEqual({ name: "Rita", phoneNumber: "2261234567", email: "r@example.com", message: "Hi" });
+    expect(typedValues(null)).toEqual({ name: "", phoneNumber: "", email: "", message: "" });
+  });
+});

@@ -16,10 +16,18 @@ import { toast } from "../../shared/ui/toast";
 export const MAIL_SENT = "Mail sent.";
 const EMPTY: ContactValues = { name: "", phoneNumber: "", email: "", message: "" };
 
-export function ContactForm() {
+/** What a visitor already typed into the server-rendered form before the island took over. */
+export function typedValues(form: HTMLFormElement | null): ContactValues {
+  if (!form) return EMPTY;
+  const data = new FormData(form);
+  const value = (name: keyof ContactValues) => String(data.get(name) ?? "");
+  return { name: value("name"), phoneNumber: value("phoneNumber").replace(/\D/g, "").slice(0, 10), email: value("email"), message: value("message") };
+}
+
+export function ContactForm({ initial = EMPTY }: { initial?: ContactValues }) {
   const { control, handleSubmit, reset, setError, formState } = useForm<ContactValues>({
     resolver: zodResolver(contactSchema),
-    defaultValues: EMPTY,
+    defaultValues: initial,
     mode: "onTouched",
   });
 

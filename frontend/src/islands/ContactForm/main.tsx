@@ -1,4 +1,8 @@
-import { ContactForm } from "../../features/contact/ContactForm";
 import { mountIsland } from "../../shared/ui/mountIsland";
 
-mountIsland("ContactForm", ContactForm);
+// The server-rendered form works on its own (it posts to /contact-us); the island's code, with
+// the form library, comes after the page and takes over, keeping anything already typed.
+void import("../../features/contact/ContactForm").then(({ ContactForm, typedValues }) => {
+  const initial = typedValues(document.querySelector<HTMLFormElement>('[data-island="ContactForm"] form'));
+  mountIsland("ContactForm", () => <ContactForm initial={initial} />);
+});

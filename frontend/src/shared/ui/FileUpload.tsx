@@ -10,12 +10,14 @@
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { api, call, csrfToken, errorMessage, undeclaredBody } from "../api/client";
+import { CONSTANTS } from "../constants";
 import "./css/kit.css";
 import { toast } from "./toast";
 
-export const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_FILES_PER_UPLOAD = 10;
+/** The server's limits (apps/core/images.py, apps/listings/media.py), generated into shared/constants.json. */
+export const UPLOAD_TYPES: readonly string[] = CONSTANTS.uploads.imageTypes;
+export const MAX_UPLOAD_BYTES = CONSTANTS.uploads.imageMaxBytes;
+export const MAX_FILES_PER_UPLOAD = CONSTANTS.uploads.listingImagesPerUpload;
 
 /** An uploaded image: its storage path (what forms send) and a URL to show it. */
 export interface UploadedImage {
@@ -25,8 +27,8 @@ export interface UploadedImage {
 
 /** Why a file cannot be sent, in the server's words; null when it can. */
 export function fileProblem(file: Pick<File, "name" | "type" | "size">): string | null {
-  if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) return `${file.name}: only JPEG, PNG, WebP or GIF images are accepted.`;
-  if (file.size > MAX_UPLOAD_BYTES) return `${file.name}: images may be at most 10 MB.`;
+  if (!UPLOAD_TYPES.includes(file.type)) return `${file.name}: only JPEG, PNG, WebP or GIF images are accepted.`;
+  if (file.size > MAX_UPLOAD_BYTES) return `${file.name}: images may be at most ${Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB.`;
   return null;
 }
 
