@@ -669,8 +669,41 @@ def about(request: HttpRequest) -> HttpResponse:
     return render(request, "listings/about.html", context)
 
 
+CONTACT_SENT = "Mail sent."
+CONTACT_FIELDS = ("name", "phoneNumber", "email", "message")
+
+
 def contact(request: HttpRequest) -> HttpResponse:
-    return render(request, "listings/contact.html", {"details": _contact_details()})
+    """Contact Us. The island posts to the API; without JavaScript the form posts here and gets a
+    page back (never JSON): the same rules, messages and rate limit as the API, what was typed kept."""
+    from rest_framework.request import Request
+    from rest_framework.throttling import ScopedRateThrottle
+
+    from apps.cms import services as cms_services
+    from apps.cms.serializers import ContactMailInput
+
+    context: dict[str, Any] = {"details": _contact_details(), "values": {}, "errors": {}, "sent": False}
+    if request.method == "POST":
+        values = {field: request.POST.get(field, "").strip() for field in CONTACT_FIELDS}
+        context["values"] = values
+        throttle_view = type("ContactThrottle", (), {"throttle_scope": "contact"})()
+        if not ScopedRateThrottle().allow_request(Request(request), throttle_view):
+            context["form_error"] = "Too many messages from this address. Please try again in a minute."
+            return render(request, "listings/contact.html", context, status=429)
+        form = ContactMailInput(data={key: value for key, value in values.items() if value})
+        if not form.is_valid():
+            context["errors"] = {
+                field: [str(message) for message in messages] for field, messages in form.errors.items()
+            }
+            context["form_error"] = "Please correct the fields below."
+            return render(request, "listings/contact.html", context, status=400)
+        data = form.validated_data
+        cms_services.contact_mail_send(
+            name=data["name"], phone_number=data["phoneNumber"], email=data["email"], message=data["message"]
+        )
+        return redirect("/contact-us?sent=1")
+    context["sent"] = request.GET.get("sent") == "1"
+    return render(request, "listings/contact.html", context)
 
 
 def terms(request: HttpRequest) -> HttpResponse:

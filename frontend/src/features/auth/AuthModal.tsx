@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Dialog } from "../../shared/ui/Dialog";
+import { AuthHeadingId } from "./heading";
 import type { AuthStep } from "./authModal";
 import { trackPageView } from "../consent/analytics";
 import "./auth.css";
@@ -24,7 +26,8 @@ interface Flow {
 }
 
 export function AuthModal({ initialStep, becomeHost, defaultRole, onClose }: AuthModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const headingId = useId();
   const [flow, setFlow] = useState<Flow>({
     step: initialStep,
     email: "",
@@ -37,19 +40,8 @@ export function AuthModal({ initialStep, becomeHost, defaultRole, onClose }: Aut
     setFlow((current) => ({ ...current, notice: "", ...changes, step }));
 
   useEffect(() => {
-    const element = dialog.current;
-    if (element && typeof element.showModal === "function" && !element.open) element.showModal();
-    const cancel = (event: Event) => {
-      event.preventDefault();
-      onClose();
-    };
-    element?.addEventListener("cancel", cancel);
-    return () => element?.removeEventListener("cancel", cancel);
-  }, [onClose]);
-
-  useEffect(() => {
     if (flow.step === "register") trackPageView("/register");
-    dialog.current?.querySelector<HTMLElement>("input, select")?.focus();
+    content.current?.querySelector<HTMLElement>("input, select")?.focus();
   }, [flow.step]);
 
   const otpBack = () => (becomeHost ? onClose() : go(flow.otpBack));
@@ -114,12 +106,13 @@ export function AuthModal({ initialStep, becomeHost, defaultRole, onClose }: Aut
   }
 
   return (
-    <dialog ref={dialog} className="auth-modal" aria-labelledby="auth-heading" data-step={flow.step}>
-      <button type="button" className="auth-modal__close" aria-label="Close" onClick={onClose}>
-        ×
-      </button>
-      <p className="auth-modal__tagline">A complete solution for workspace booking and venue management.</p>
-      {body}
-    </dialog>
+    <AuthHeadingId.Provider value={headingId}>
+      <Dialog labelledBy={headingId} onClose={onClose} className="auth-modal">
+        <div ref={content} data-step={flow.step}>
+          <p className="auth-modal__tagline">A complete solution for workspace booking and venue management.</p>
+          {body}
+        </div>
+      </Dialog>
+    </AuthHeadingId.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useAuthHeadingId } from "./heading";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { ApiError, api, call } from "../../shared/api/client";
@@ -97,7 +98,7 @@ export function LoginStep({
   const rememberField = register("rememberMe");
   return (
     <form onSubmit={submit} noValidate className="auth-form">
-      <h2 id="auth-heading" className="auth-heading">
+      <h2 id={useAuthHeadingId()} className="auth-heading">
         Welcome back <span className="auth-heading__sub">Please log in</span>
       </h2>
       {notice && (
@@ -166,7 +167,7 @@ export function RegisterStep({
   const termsError = formState.errors.termsAndCondition?.message;
   return (
     <form onSubmit={submit} noValidate className="auth-form">
-      <h2 id="auth-heading" className="auth-heading">
+      <h2 id={useAuthHeadingId()} className="auth-heading">
         Create an account
       </h2>
       <TextField control={control} name="email" kind="email" label="Email" required autoComplete="email" placeholder="Enter your email" />
@@ -224,7 +225,7 @@ export function ForgotPasswordStep({ onBack, onSent }: { onBack: () => void; onS
     <form onSubmit={submit} noValidate className="auth-form">
       <div className="auth-title-row">
         <BackArrow onClick={onBack} />
-        <h2 id="auth-heading" className="auth-heading">
+        <h2 id={useAuthHeadingId()} className="auth-heading">
           Provide Email
         </h2>
       </div>
@@ -319,7 +320,7 @@ export function OtpStep({
     <form onSubmit={submit} noValidate className="auth-form">
       <div className="auth-title-row">
         <BackArrow onClick={onBack} />
-        <h2 id="auth-heading" className="auth-heading">
+        <h2 id={useAuthHeadingId()} className="auth-heading">
           Enter OTP
         </h2>
       </div>
@@ -377,7 +378,7 @@ export function ResetPasswordStep({
     }
   });
   const heading = (
-    <h2 id="auth-heading" className="auth-heading">
+    <h2 id={useAuthHeadingId()} className="auth-heading">
       Reset Your Password
     </h2>
   );

@@ -79,7 +79,6 @@ function BookingList({ role, mode, tabs: tabNames }: { role: string; mode: "book
     placeholderData: keepPreviousData,
   });
 
-  const hostSide = isHostSide(role);
   const detailHref = (booking: Booking) =>
     mode === "requests" ? `/booking-request-details/${booking._id}` : `/booking-detail/${booking._id}`;
   const columns: Column<Booking>[] = [
@@ -109,8 +108,8 @@ function BookingList({ role, mode, tabs: tabNames }: { role: string; mode: "book
   ];
   const actions: RowAction<Booking>[] = [
     { label: "View", icon: Eye, href: detailHref },
-    { label: "Approve", icon: Check, when: (b) => bookingCan(b, hostSide).approve === true, onClick: decision.approve },
-    { label: "Reject", icon: X, tone: "danger", when: (b) => bookingCan(b, hostSide).reject === true, onClick: decision.reject },
+    { label: "Approve", icon: Check, when: (b) => bookingCan(b).approve === true, onClick: decision.approve },
+    { label: "Reject", icon: X, tone: "danger", when: (b) => bookingCan(b).reject === true, onClick: decision.reject },
   ];
   return (
     <>
@@ -237,7 +236,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
       </div>
     );
   }
-  const can = bookingCan(booking, hostSide);
+  const can = bookingCan(booking);
   const message = messageButton(hostSide, booking);
   const sidePerson = role === "renter" ? booking.host : booking.renter;
   const summaryPerson = role === "renter" ? booking.renter : booking.host;

@@ -88,20 +88,11 @@ export function listingHref(listing: { _id: string; slug: string; status: string
   return listing.status === "approved" && listing.slug ? `/listing-details/${listing.slug}` : `/listing-detail/${listing._id}`;
 }
 
-/**
- * What the user may do with a booking: the server's `can`. An answer from before `can` existed
- * carries `canApproveOrReject` (detail) and nothing on list rows, where only approve and reject
- * are offered, on pending rows, to the host side; the server refuses anyone else in any case.
- */
-export function bookingCan(
-  booking: Pick<Booking, "can" | "canApproveOrReject" | "canApprove" | "canPay" | "awaitingPayment" | "status">,
-  hostSide: boolean,
-): BookingCan {
+/** What the user may do with a booking, as the server's booking policy computed it (`can`). */
+export function bookingCan(booking: Pick<Booking, "can" | "canApproveOrReject">): BookingCan {
   if (booking.can) return booking.can;
-  const decide = booking.canApproveOrReject ?? (hostSide && booking.status === "pending");
-  // Approve only once a pay-now request is paid (the server's `canApprove` / `awaitingPayment`).
-  const approve = booking.canApprove ?? (decide && !booking.awaitingPayment);
-  return { approve, reject: decide, pay: booking.canPay ?? false, message: true };
+  const decide = booking.canApproveOrReject === true;
+  return { approve: decide, reject: decide };
 }
 
 /** Where the checkout returns after "Pay now": the booking flow's last step confirms, then opens the booking. */

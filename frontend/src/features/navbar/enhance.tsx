@@ -6,6 +6,7 @@ import { initialAuthStep, isAuthStep, openAuthModal } from "../../features/auth/
 import { navigation } from "../../shared/browser/navigation";
 import { clearStoredSession } from "../../shared/api/session";
 import "./navbar.css";
+import { enhanceFilters, enhanceMenu } from "./smallScreens";
 
 export interface NavbarProps {
   signedIn?: boolean;
@@ -39,6 +40,8 @@ function SignOut({ onDone }: { onDone: () => void }) {
 /** The navbar's behaviour on top of the server-rendered HTML: sticky header, auth links, Sign Out. */
 export function enhanceNavbar(props: NavbarProps) {
   const header = document.querySelector<HTMLElement>("header.navbar");
+  enhanceMenu(header);
+  enhanceFilters();
 
   // Sticky after 300 px of scrolling, on every page but home.
   if (header && window.location.pathname !== "/") {

@@ -7,6 +7,7 @@ import { api, call } from "../../shared/api/client";
 import { connectLive, onLive } from "../../shared/api/live";
 import { invalidateOnLiveEvents } from "../../shared/api/query";
 import { NotificationBell } from "./NotificationBell";
+import { ShellIcons } from "./ShellIcons";
 import { clearStoredSession } from "../../shared/api/session";
 import { showFlashedToast } from "../../shared/ui/toast";
 
@@ -60,6 +61,7 @@ export function Shell({ websocketUrl, loadsCounters }: ShellProps) {
   return (
     <>
       <NotificationBell />
+      <ShellIcons />
       {logoutForm && (
         <ConfirmDialog
           title="Logout"

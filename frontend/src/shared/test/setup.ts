@@ -12,3 +12,11 @@ afterEach(() => {
   window.sessionStorage.clear();
   document.body.replaceChildren();
 });
+
+// jsdom lays nothing out: give ranges the empty geometry a real browser would measure
+// (the rich-text editor scrolls its selection into view).
+const emptyRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+if (typeof Range !== "undefined") {
+  Range.prototype.getClientRects ??= emptyRects;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+}

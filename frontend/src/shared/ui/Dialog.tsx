@@ -8,7 +8,10 @@ import { X } from "lucide-react";
 import "./css/kit.css";
 
 export interface DialogProps {
-  title: string;
+  /** The heading; leave it out when the content brings its own (then give `labelledBy`). */
+  title?: string;
+  /** The id of the content's own heading, when there is no `title`. */
+  labelledBy?: string;
   onClose: () => void;
   children: ReactNode;
   /** Buttons at the bottom, right-aligned. */
@@ -35,7 +38,7 @@ function open(dialog: HTMLDialogElement): void {
   dialog.setAttribute("open", "");
 }
 
-export function Dialog({ title, onClose, children, footer, size = "medium", describedBy, className, hideClose }: DialogProps) {
+export function Dialog({ title, labelledBy, onClose, children, footer, size = "medium", describedBy, className, hideClose }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
@@ -66,17 +69,25 @@ export function Dialog({ title, onClose, children, footer, size = "medium", desc
     <dialog
       ref={ref}
       className={`dialog dialog--${size}${className ? ` ${className}` : ""}`}
-      aria-labelledby={titleId}
+      aria-labelledby={title ? titleId : labelledBy}
       aria-describedby={describedBy}
     >
-      <header className="dialog__head">
-        <h2 id={titleId}>{title}</h2>
-        {!hideClose && (
-          <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+      {title ? (
+        <header className="dialog__head">
+          <h2 id={titleId}>{title}</h2>
+          {!hideClose && (
+            <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+              <X aria-hidden="true" size={20} />
+            </button>
+          )}
+        </header>
+      ) : (
+        !hideClose && (
+          <button type="button" className="dialog__close dialog__close--corner" aria-label="Close" onClick={onClose}>
             <X aria-hidden="true" size={20} />
           </button>
-        )}
-      </header>
+        )
+      )}
       <div className="dialog__body">{children}</div>
       {footer && <footer className="dialog__actions">{footer}</footer>}
     </dialog>
