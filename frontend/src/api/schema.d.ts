@@ -2459,6 +2459,13 @@ export interface components {
         AccountDeleteResponse: {
             message: string;
         };
+        /**
+         * @description * `active` - active
+         *     * `suspended` - suspended
+         *     * `deleted` - deleted
+         * @enum {string}
+         */
+        AccountStatusEnum: "active" | "suspended" | "deleted";
         AddHostInputRequest: {
             /** Format: email */
             email: string;
@@ -2490,6 +2497,16 @@ export interface components {
             title: string;
             /** Format: decimal */
             price?: string | null;
+        };
+        AddOnSnapshotSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            /** Format: decimal */
+            price: string;
         };
         AddSubHostResponse: {
             data: components["schemas"]["UserListItem"];
@@ -2537,6 +2554,12 @@ export interface components {
             /** Format: decimal */
             availablePercentage: string;
         };
+        AvailabilitySchema: {
+            occupiedDates: string[];
+            pendingDates: string[];
+            availableDates: string[];
+            blockedDates: string[];
+        };
         AvailabilityStatisticsResponse: {
             data: components["schemas"]["AvailabilityPeriod"][];
             message: string;
@@ -2550,20 +2573,91 @@ export interface components {
             paid: string;
         };
         BookingCalendarResponse: {
-            data: unknown;
+            data: components["schemas"]["CalendarSchema"];
             message: string;
         };
+        /** @description What the caller may do to this booking (``apps.bookings.policies.booking_can``). */
+        BookingCanSchema: {
+            approve: boolean;
+            reject: boolean;
+            cancel: boolean;
+            extend: boolean;
+            pay: boolean;
+            review: boolean;
+            dispute: boolean;
+            message: boolean;
+        };
         BookingCancelResponse: {
-            data: unknown;
+            data: components["schemas"]["BookingDetailSchema"];
             message: string;
         };
         BookingCreateResponse: {
-            data: unknown;
+            data: components["schemas"]["BookingDetailSchema"];
             message: string;
         };
         BookingDetailResponse: {
-            data: unknown;
+            data: components["schemas"]["BookingDetailSchema"];
             message: string;
+        };
+        /** @description What a booking looks like in the API (for the OpenAPI schema; built by BookingSerializer). */
+        BookingDetailSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description dd-MM-yyyy, America/New_York */
+            checkInDate: string;
+            checkOutDate: string;
+            /** @description hh:mm AM/PM */
+            startTime: string;
+            endTime: string;
+            /** Format: date-time */
+            checkIn: string;
+            /**
+             * Format: date-time
+             * @description Including approved extensions.
+             */
+            checkOut: string;
+            status: components["schemas"]["BookingStatusEnum"];
+            /** Format: decimal */
+            price: string;
+            /** Format: decimal */
+            totalAmount: string;
+            guests: number;
+            seats: number;
+            renter: components["schemas"]["BookingPersonSchema"];
+            host: components["schemas"]["BookingPersonSchema"];
+            listingId: components["schemas"]["BookingListingSchema"];
+            /** @description Null for an event space. */
+            spaceOffering: components["schemas"]["SpaceOfferingSnapshotSchema"] | null;
+            servicesAndAddOns: components["schemas"]["AddOnSnapshotSchema"][];
+            paymentDetails: components["schemas"]["PaymentDetailsSchema"];
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
+            extendBooking: components["schemas"]["ExtensionSchema"][];
+            rejectReason: string;
+            cancellationReason: string;
+            /** Format: decimal */
+            refundAmount: string | null;
+            can: components["schemas"]["BookingCanSchema"];
+            bookedBy: components["schemas"]["BookingPersonSchema"];
+            hostedBy: components["schemas"]["BookingPersonSchema"];
+            /**
+             * @description The renter sees Hosted By; everyone else Booked By.
+             *
+             *     * `hostedBy` - hostedBy
+             *     * `bookedBy` - bookedBy
+             */
+            sidePanel: components["schemas"]["SidePanelEnum"];
+            canApproveOrReject: boolean;
+            /**
+             * Format: decimal
+             * @description Only for the renter of a pending or approved booking.
+             */
+            refundIfCancelledNow?: string;
+            events: components["schemas"]["BookingEventSchema"][];
         };
         BookingDetailsInputRequest: {
             /** Format: uuid */
@@ -2578,6 +2672,21 @@ export interface components {
             seats?: number | null;
             servicesAndAddOns?: string[];
         };
+        /** @description One status change: who, when, from, to, why. */
+        BookingEventSchema: {
+            from: string;
+            to: string;
+            reason: string;
+            /**
+             * Format: uuid
+             * @description Null when the system made the change.
+             */
+            by: string | null;
+            /** Format: uuid */
+            extensionId: string | null;
+            /** Format: date-time */
+            at: string;
+        };
         BookingListResponse: {
             data: components["schemas"]["BookingListResponseData"];
             message: string;
@@ -2589,8 +2698,46 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        /** @description The listing a booking is for (``listingId``). */
+        BookingListingSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            slug: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
+            address: string;
+            city: string;
+            country: string;
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
+            cancellationPolicy: components["schemas"]["CancellationPolicyEnum"];
+            isDeleted: boolean;
+        };
+        /** @description A renter or host as a booking shows them (``person``). */
+        BookingPersonSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            firstName: string;
+            lastName: string;
+            fullName: string;
+            userName: string;
+            /** Format: email */
+            email: string;
+            /** @description URL of the avatar or of the default picture. */
+            avatar: string;
+            role: components["schemas"]["RoleEnum"];
+            city: string;
+            country: string;
+            isDeleted: boolean;
+        };
         BookingQuoteResponse: {
-            data: unknown;
+            data: components["schemas"]["QuoteSchema"];
             message: string;
         };
         BookingRequestsResponse: {
@@ -2648,6 +2795,13 @@ export interface components {
             /** @description hh:mm AM/PM */
             startTime: string;
             endTime: string;
+            /** Format: date-time */
+            checkIn: string;
+            /**
+             * Format: date-time
+             * @description Including approved extensions.
+             */
+            checkOut: string;
             status: components["schemas"]["BookingStatusEnum"];
             /** Format: decimal */
             price: string;
@@ -2655,17 +2809,20 @@ export interface components {
             totalAmount: string;
             guests: number;
             seats: number;
-            renter: unknown;
-            host: unknown;
-            listingId: unknown;
-            spaceOffering: unknown;
-            servicesAndAddOns: unknown;
-            paymentDetails: unknown;
-            extendBooking: unknown;
+            renter: components["schemas"]["BookingPersonSchema"];
+            host: components["schemas"]["BookingPersonSchema"];
+            listingId: components["schemas"]["BookingListingSchema"];
+            /** @description Null for an event space. */
+            spaceOffering: components["schemas"]["SpaceOfferingSnapshotSchema"] | null;
+            servicesAndAddOns: components["schemas"]["AddOnSnapshotSchema"][];
+            paymentDetails: components["schemas"]["PaymentDetailsSchema"];
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
+            extendBooking: components["schemas"]["ExtensionSchema"][];
             rejectReason: string;
             cancellationReason: string;
             /** Format: decimal */
             refundAmount: string | null;
+            can: components["schemas"]["BookingCanSchema"];
         };
         /**
          * @description * `pending` - Pending
@@ -2680,8 +2837,93 @@ export interface components {
          */
         BookingStatusEnum: "pending" | "approved" | "rejected" | "cancelled" | "expired" | "ongoing" | "completed" | "disputed";
         BookingStatusResponse: {
-            data: unknown;
+            data: components["schemas"]["BookingStatusSchema"];
             message: string;
+        };
+        /** @description What a booking looks like in the API (for the OpenAPI schema; built by BookingSerializer). */
+        BookingStatusSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description dd-MM-yyyy, America/New_York */
+            checkInDate: string;
+            checkOutDate: string;
+            /** @description hh:mm AM/PM */
+            startTime: string;
+            endTime: string;
+            /** Format: date-time */
+            checkIn: string;
+            /**
+             * Format: date-time
+             * @description Including approved extensions.
+             */
+            checkOut: string;
+            status: components["schemas"]["BookingStatusEnum"];
+            /** Format: decimal */
+            price: string;
+            /** Format: decimal */
+            totalAmount: string;
+            guests: number;
+            seats: number;
+            renter: components["schemas"]["BookingPersonSchema"];
+            host: components["schemas"]["BookingPersonSchema"];
+            listingId: components["schemas"]["BookingListingSchema"];
+            /** @description Null for an event space. */
+            spaceOffering: components["schemas"]["SpaceOfferingSnapshotSchema"] | null;
+            servicesAndAddOns: components["schemas"]["AddOnSnapshotSchema"][];
+            paymentDetails: components["schemas"]["PaymentDetailsSchema"];
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
+            extendBooking: components["schemas"]["ExtensionSchema"][];
+            rejectReason: string;
+            cancellationReason: string;
+            /** Format: decimal */
+            refundAmount: string | null;
+            can: components["schemas"]["BookingCanSchema"];
+            bookedBy: components["schemas"]["BookingPersonSchema"];
+            hostedBy: components["schemas"]["BookingPersonSchema"];
+            /**
+             * @description The renter sees Hosted By; everyone else Booked By.
+             *
+             *     * `hostedBy` - hostedBy
+             *     * `bookedBy` - bookedBy
+             */
+            sidePanel: components["schemas"]["SidePanelEnum"];
+            canApproveOrReject: boolean;
+            /**
+             * Format: decimal
+             * @description Only for the renter of a pending or approved booking.
+             */
+            refundIfCancelledNow?: string;
+            events: components["schemas"]["BookingEventSchema"][];
+            /** @description The booking's check-in has already passed. */
+            checkInPassed: boolean;
+        };
+        CalendarEntrySchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            status: components["schemas"]["BookingStatusEnum"];
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @description dd-MM-yyyy */
+            checkInDate: string;
+            /** @description dd-MM-yyyy */
+            checkOutDate: string;
+            link: string;
+        };
+        CalendarSchema: {
+            /** @description yyyy-MM */
+            month: string;
+            bookings: components["schemas"]["CalendarEntrySchema"][];
         };
         /**
          * @description * `flexible` - Flexible
@@ -3092,7 +3334,7 @@ export interface components {
             };
         };
         ExtendBookingResponse: {
-            data: unknown;
+            data: components["schemas"]["ExtensionSchema"];
             message: string;
         };
         ExtendInputRequest: {
@@ -3113,8 +3355,49 @@ export interface components {
             reason?: string | null;
         };
         ExtendStatusResponse: {
-            data: unknown;
+            data: components["schemas"]["ExtensionSchema"];
             message: string;
+        };
+        ExtensionPaymentDetailsSchema: {
+            prices: components["schemas"]["PriceLineSchema"][];
+            /** Format: decimal */
+            originalAmount: string;
+            /** Format: decimal */
+            convenienceFee: string;
+            /** Format: decimal */
+            tax: string;
+            /** Format: decimal */
+            additionalAmount: string;
+        };
+        /** @description An extension request. While pending, only the host side sees more than the amount payable. */
+        ExtensionSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            /** Format: decimal */
+            totalPayable: string;
+            paid?: boolean;
+            additionalHours?: number;
+            additionalDays?: number;
+            additionalWeeks?: number;
+            additionalMonths?: number;
+            /** Format: decimal */
+            originalAmount?: string;
+            /** Format: decimal */
+            additionalAmount?: string;
+            /** @description dd-MM-yyyy */
+            additionalDate?: string;
+            /** @description hh:mm AM/PM */
+            startTime?: string;
+            /** @description hh:mm AM/PM */
+            endTime?: string;
+            paymentDetails?: components["schemas"]["ExtensionPaymentDetailsSchema"];
+            rejectReason?: string;
+            /** Format: date-time */
+            createdAt?: string;
         };
         FavouritePage: {
             data: components["schemas"]["FavouritePageData"];
@@ -3128,8 +3411,16 @@ export interface components {
             totalPages: number;
         };
         FavouriteRemoveResponse: {
-            data: unknown;
+            data: components["schemas"]["FavouriteRemoved"];
             message: string;
+        };
+        FavouriteRemoved: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            favourite: boolean;
         };
         ForgotPasswordResponse: {
             data: components["schemas"]["UserId"];
@@ -3253,8 +3544,12 @@ export interface components {
             totalPages: number;
         };
         IcalUrlResponse: {
-            data: unknown;
+            data: components["schemas"]["IcalUrlSchema"];
             message: string;
+        };
+        IcalUrlSchema: {
+            /** Format: uri */
+            url: string;
         };
         /**
          * @description * `year` - Year
@@ -3349,7 +3644,15 @@ export interface components {
             readonly dimension: string;
             /** @description Event spaces: minimum booking, in hours. */
             readonly minimumDays: number;
-            readonly openingHours: unknown;
+            /** @description Weekday (monday ... sunday) to its hours; a missing day is open around the clock, null is closed. */
+            readonly openingHours: {
+                [key: string]: {
+                    /** @example 09:00 */
+                    open: string;
+                    /** @example 18:00 */
+                    close: string;
+                } | null;
+            };
             readonly blockedDates: string[];
             /** @description Time kept free between bookings. */
             readonly bufferMinutes: number;
@@ -3365,18 +3668,17 @@ export interface components {
             readonly host: components["schemas"]["ListingHost"];
             /** Format: uuid */
             readonly createdBy: string | null;
-            readonly reviews: {
-                [key: string]: unknown;
-            };
+            readonly reviews: components["schemas"]["ReviewsSummary"];
             /** Format: date-time */
             readonly createdAt: string;
             /** Format: date-time */
             readonly updatedAt: string;
             /** Format: date-time */
             readonly approvedAt: string | null;
+            readonly can: components["schemas"]["ListingCan"];
         };
         ListingAvailabilityResponse: {
-            data: unknown;
+            data: components["schemas"]["AvailabilitySchema"];
             message: string;
         };
         ListingBrief: {
@@ -3391,6 +3693,14 @@ export interface components {
             propertyType: string;
             city: string;
             country: string;
+        };
+        /** @description What the caller may do to this listing (``apps.listings.policies.listing_can``). */
+        ListingCan: {
+            edit: boolean;
+            delete: boolean;
+            activate: boolean;
+            approve: boolean;
+            reject: boolean;
         };
         /** @description Documents the flat card ``search.cards`` builds (it is not used to build it: see there). */
         ListingCard: {
@@ -3449,8 +3759,15 @@ export interface components {
             count: number;
         };
         ListingDeleteResponse: {
-            data: unknown;
+            data: components["schemas"]["ListingDeleted"];
             message: string;
+        };
+        ListingDeleted: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
         };
         ListingHost: {
             /**
@@ -3515,7 +3832,15 @@ export interface components {
             dimension?: string;
             /** @default 1 */
             minimumDays?: number;
-            openingHours?: unknown;
+            /** @description Weekday (monday ... sunday) to its hours; a missing day is open around the clock, null is closed. */
+            openingHours?: {
+                [key: string]: {
+                    /** @example 09:00 */
+                    open: string;
+                    /** @example 18:00 */
+                    close: string;
+                } | null;
+            };
             blockedDates?: string[];
             /** @default 0 */
             bufferMinutes?: number;
@@ -3692,15 +4017,22 @@ export interface components {
             message: string;
         };
         MediaRemoveResponse: {
-            data: unknown;
+            data: components["schemas"]["MediaRemoved"];
             message: string;
+        };
+        MediaRemoved: {
+            filesPath: string[];
         };
         MediaUploadInputRequest: {
             files: string[];
         };
         MediaUploadResponse: {
-            data: unknown;
+            data: components["schemas"]["MediaUploaded"];
             message: string;
+        };
+        MediaUploaded: {
+            filesPath: string[];
+            files: components["schemas"]["UploadedImage"][];
         };
         Message: {
             /**
@@ -3901,6 +4233,16 @@ export interface components {
             /** @default 1 */
             minimumPeriod?: number;
         };
+        /**
+         * @description * `virtualOffice` - Virtual Office
+         *     * `meetingSpace` - Meeting Space
+         *     * `avRoom` - AV Room
+         *     * `hotDesk` - Hot Desk
+         *     * `dedicatedDesk` - Dedicated Desk
+         *     * `privateCabin` - Private Cabin
+         * @enum {string}
+         */
+        OfferingKindEnum: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
         OtpInputRequest: {
             otp: string;
         };
@@ -3971,7 +4313,7 @@ export interface components {
             reason?: string;
         };
         PatchedStatusInputRequest: {
-            status?: components["schemas"]["StatusInputStatusEnum"];
+            status?: components["schemas"]["AccountStatusEnum"];
         };
         PatchedToggleActiveInputRequest: {
             isActive?: boolean | null;
@@ -4014,6 +4356,54 @@ export interface components {
             readonly displayStatus: string;
             type: string;
             paymentId: string;
+        };
+        /** @description ``paymentDetails`` (spec section 3) with every computed amount (``pricing.Quote.payment_details``). */
+        PaymentDetailsSchema: {
+            prices: components["schemas"]["PriceLineSchema"][];
+            /**
+             * Format: decimal
+             * @description Total of the price lines.
+             */
+            totalAmount: string;
+            totalDays: number;
+            /** Format: decimal */
+            totalHours: string;
+            servicesAndAddOns: components["schemas"]["ServiceLineSchema"][];
+            /** Format: decimal */
+            servicesTotal: string;
+            selectedPrice: components["schemas"]["SelectedPriceSchema"] | null;
+            /** Format: decimal */
+            subtotal: string;
+            /** Format: decimal */
+            discountPercent: string;
+            /** Format: decimal */
+            discount: string;
+            /** Format: decimal */
+            discountedSubtotal: string;
+            /** Format: decimal */
+            processingFeePercent: string;
+            /** Format: decimal */
+            convenienceFee: string;
+            /** Format: decimal */
+            taxPercent: string;
+            /** Format: decimal */
+            tax: string;
+            /**
+             * Format: decimal
+             * @description What the renter pays for the booking itself.
+             */
+            price: string;
+            /** Format: decimal */
+            extensionsTotal: string;
+            /**
+             * Format: decimal
+             * @description Price plus approved extensions.
+             */
+            total: string;
+            /** Format: decimal */
+            commissionPercent: string;
+            /** Format: decimal */
+            commission: string;
         };
         PaymentInvoices: {
             data: components["schemas"]["PaymentInvoicesData"];
@@ -4145,6 +4535,14 @@ export interface components {
             data: components["schemas"]["PendingCounter"];
             message: string;
         };
+        /**
+         * @description * `hourly` - Hour
+         *     * `daily` - Day
+         *     * `weekly` - Week
+         *     * `monthly` - Month
+         * @enum {string}
+         */
+        PeriodEnum: "hourly" | "daily" | "weekly" | "monthly";
         Person: {
             /**
              * id
@@ -4204,6 +4602,17 @@ export interface components {
         PopularSpacesResponse: {
             data: components["schemas"]["PopularSpace"][];
             message: string;
+        };
+        PriceLineSchema: {
+            priceDuration: components["schemas"]["PeriodEnum"];
+            /** @description Hour, Day, Week or Month */
+            label: string;
+            /** @description How many periods. */
+            duration: number;
+            /** Format: decimal */
+            rate: string;
+            /** Format: decimal */
+            total: string;
         };
         /** @description The profile's editable fields (spec section 3, User). */
         ProfileInputRequest: {
@@ -4298,6 +4707,28 @@ export interface components {
         PushUnsubscribeResponse: {
             data: components["schemas"]["MarkAll"];
             message: string;
+        };
+        QuoteSchema: {
+            step: components["schemas"]["StepEnum"];
+            /** Format: uuid */
+            listingId: string;
+            /** Format: uuid */
+            spaceOffering: string | null;
+            /** @description dd-MM-yyyy */
+            checkInDate: string;
+            /** @description dd-MM-yyyy */
+            checkOutDate: string;
+            /** @description hh:mm AM/PM */
+            startTime: string;
+            /** @description hh:mm AM/PM */
+            endTime: string;
+            guests: number | null;
+            seats: number | null;
+            paymentDetails: components["schemas"]["PaymentDetailsSchema"];
+            /** Format: decimal */
+            price: string;
+            /** @description Only at review-and-pay: the time is still free. */
+            available?: boolean;
         };
         RecentBookings: {
             data: components["schemas"]["RecentBookingsData"];
@@ -4407,7 +4838,7 @@ export interface components {
             message: string;
         };
         ReviewAddResponse: {
-            data: unknown;
+            data: components["schemas"]["ReviewSchema"];
             message: string;
         };
         ReviewInputRequest: {
@@ -4427,6 +4858,21 @@ export interface components {
          * @enum {string}
          */
         ReviewInputStatusEnum: "approved" | "rejected";
+        ReviewSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: uuid */
+            listingId: string;
+            /** Format: uuid */
+            bookingId: string;
+            review: string;
+            rating: number | null;
+            remarks: string;
+            isPublished: boolean;
+        };
         ReviewSettings: {
             autoPublish: boolean;
             /** Format: date-time */
@@ -4450,6 +4896,14 @@ export interface components {
          * @enum {string}
          */
         ReviewStatusEnum: "pending" | "approved" | "rejected";
+        ReviewsSummary: {
+            /**
+             * Format: double
+             * @description Average of the published ratings (0 when none).
+             */
+            rating: number;
+            count: number;
+        };
         RoleCount: {
             role: string;
             count: number;
@@ -4472,9 +4926,20 @@ export interface components {
             data: components["schemas"]["SearchTitlesData"];
             message: string;
         };
+        SelectedPriceSchema: {
+            value: components["schemas"]["PeriodEnum"];
+            label: string;
+            /** Format: decimal */
+            rate: string;
+        };
         SendInputRequest: {
             text?: string;
             attachments?: string[];
+        };
+        ServiceLineSchema: {
+            title: string;
+            /** Format: decimal */
+            price: string;
         };
         SetPasswordInputRequest: {
             uid: string;
@@ -4485,6 +4950,12 @@ export interface components {
             message: string;
         };
         /**
+         * @description * `hostedBy` - hostedBy
+         *     * `bookedBy` - bookedBy
+         * @enum {string}
+         */
+        SidePanelEnum: "hostedBy" | "bookedBy";
+        /**
          * @description * `terms` - Terms and Conditions
          *     * `privacy` - Privacy Policy
          *     * `about` - About us
@@ -4492,6 +4963,25 @@ export interface components {
          * @enum {string}
          */
         SlugEnum: "terms" | "privacy" | "about" | "faq";
+        /** @description The work-space offering booked, as it was when booked. */
+        SpaceOfferingSnapshotSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            kind: components["schemas"]["OfferingKindEnum"];
+            title: string;
+            /** Format: decimal */
+            hourly: string | null;
+            /** Format: decimal */
+            daily: string | null;
+            /** Format: decimal */
+            weekly: string | null;
+            /** Format: decimal */
+            monthly: string | null;
+            minimumPeriod: number;
+        };
         StartInputRequest: {
             /** Format: uuid */
             userId?: string;
@@ -4515,12 +5005,13 @@ export interface components {
             isDeleted: boolean;
         };
         /**
-         * @description * `active` - active
-         *     * `suspended` - suspended
-         *     * `deleted` - deleted
+         * @description * `request-booking-details` - request-booking-details
+         *     * `event-booking-details` - event-booking-details
+         *     * `services-and-add-ons` - services-and-add-ons
+         *     * `review-and-pay` - review-and-pay
          * @enum {string}
          */
-        StatusInputStatusEnum: "active" | "suspended" | "deleted";
+        StepEnum: "request-booking-details" | "event-booking-details" | "services-and-add-ons" | "review-and-pay";
         SubHostDeleteResponse: {
             message: string;
         };
@@ -4669,6 +5160,11 @@ export interface components {
             startDate: string;
             data: components["schemas"]["TypeCount"][];
         };
+        UploadedImage: {
+            path: string;
+            url: string;
+            smallPath: string;
+        };
         /** @description The signed-in user's own account, as the client stores it (``userInfo``). */
         User: {
             /**
@@ -4712,6 +5208,12 @@ export interface components {
             /** Format: date-time */
             readonly createdAt: string;
         };
+        /** @description What the caller may do to this account (``apps.accounts.policies.user_can``). */
+        UserCan: {
+            suspend: boolean;
+            restore: boolean;
+            delete: boolean;
+        };
         /** @description A whole account, for staff, the account itself and a host looking at its subHost. */
         UserDetail: {
             /**
@@ -4754,12 +5256,13 @@ export interface components {
             readonly fmcToken: string;
             /** Format: date-time */
             readonly createdAt: string;
-            readonly status: string;
+            readonly status: components["schemas"]["AccountStatusEnum"];
             readonly isActive: boolean;
             /** Format: date-time */
             readonly lastLogin: string;
             readonly verificationDocs: components["schemas"]["VerificationDocument"][];
             readonly verificationStatus: string | null;
+            readonly can: components["schemas"]["UserCan"];
         };
         UserId: {
             /** Format: uuid */
@@ -4790,10 +5293,11 @@ export interface components {
             /** @description False while the account is suspended. */
             readonly isActive: boolean;
             readonly isDeleted: boolean;
-            readonly status: string;
+            readonly status: components["schemas"]["AccountStatusEnum"];
             readonly passwordSet: boolean;
             /** Format: date-time */
             readonly createdAt: string;
+            readonly can: components["schemas"]["UserCan"];
         };
         UserStatusResponse: {
             data: components["schemas"]["UserListItem"];
@@ -4896,7 +5400,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            kind: components["schemas"]["_OfferingCardKindEnum"];
+            kind: components["schemas"]["OfferingKindEnum"];
             title: string;
             /** Format: decimal */
             hourly: string | null;
@@ -4910,16 +5414,6 @@ export interface components {
             seats: number;
             minimumPeriod: number;
         };
-        /**
-         * @description * `virtualOffice` - Virtual Office
-         *     * `meetingSpace` - Meeting Space
-         *     * `avRoom` - AV Room
-         *     * `hotDesk` - Hot Desk
-         *     * `dedicatedDesk` - Dedicated Desk
-         *     * `privateCabin` - Private Cabin
-         * @enum {string}
-         */
-        _OfferingCardKindEnum: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
     };
     responses: never;
     parameters: never;
