@@ -2,7 +2,7 @@ from rest_framework import serializers
 
 from apps.core.serializers import ApiModelSerializer
 
-from .models import Role, User
+from .models import Gender, Role, User
 
 EMAIL_MESSAGES = {
     "required": "Email is required",
@@ -54,6 +54,15 @@ class UserSerializer(UserIdentitySerializer):
 
     emergencyContactname = serializers.CharField(source="emergency_contact_name", read_only=True)
 
+    gender = serializers.ChoiceField(choices=Gender.choices, allow_blank=True, read_only=True)
+    socialMediaLinks = serializers.ListField(child=serializers.CharField(), source="social_media_links", read_only=True)
+    notificationSettings = serializers.DictField(
+        child=serializers.DictField(child=serializers.BooleanField()),
+        source="notification_settings",
+        read_only=True,
+        help_text="The user's own choices: notification kind to channel to on or off.",
+    )
+
     class Meta(UserIdentitySerializer.Meta):
         fields = [
             *UserIdentitySerializer.Meta.fields,
@@ -67,8 +76,8 @@ class UserSerializer(UserIdentitySerializer):
             "emergency_relationship",
             "emergency_email",
             "native_language",
-            "social_media_links",
-            "notification_settings",
+            "socialMediaLinks",
+            "notificationSettings",
             "is_verified",
             "account_verified",
             "is_deleted",

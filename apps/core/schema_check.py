@@ -6,6 +6,7 @@ are generated from true to what the API sends.
 """
 
 import functools
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,4 +48,22 @@ def _components() -> dict:
 def check(component: str, data: Any) -> None:
     """Raise ``jsonschema.ValidationError`` when ``data`` does not match ``component``."""
     schema = {"$ref": f"#/components/schemas/{component}", "components": {"schemas": _components()}}
-    jsonschema.validate(data, schema, format_checker=jsonschema.FormatChecker())
+    jsonschema.validate(data, schema, format_checker=_formats())
+
+
+def _is_datetime(value: object) -> bool:
+    if not isinstance(value, str):
+        return True
+    try:
+        datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return "T" in value
+
+
+@functools.cache
+def _formats() -> jsonschema.FormatChecker:
+    """Dates, date-times and ids are checked by format (an e-mail field may be sent empty)."""
+    checker = jsonschema.FormatChecker(formats=("date", "uuid"))
+    checker.checks("date-time")(_is_datetime)
+    return checker

@@ -2572,6 +2572,15 @@ export interface components {
             /** Format: decimal */
             paid: string;
         };
+        Benefits: {
+            isPremium: boolean;
+            /** @description Null: no limit (premium). */
+            activeListingLimit: number | null;
+            featuredListings: boolean;
+            premiumBadge: boolean;
+        };
+        /** @enum {unknown} */
+        BlankEnum: "";
         BookingCalendarResponse: {
             data: components["schemas"]["CalendarSchema"];
             message: string;
@@ -3120,6 +3129,18 @@ export interface components {
         DashboardNumbersResponse: {
             data: components["schemas"]["DashboardNumbers"];
             message: string;
+        };
+        DecidedBy: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["RoleEnum"];
         };
         /**
          * @description * `approved` - approved
@@ -4146,6 +4167,11 @@ export interface components {
             data: components["schemas"]["MarkAll"];
             message: string;
         };
+        NotificationKind: {
+            key: string;
+            type: string;
+            label: string;
+        };
         NotificationList: {
             notifications: components["schemas"]["Notification"][];
             totalUnread: number;
@@ -4172,9 +4198,7 @@ export interface components {
                     [key: string]: boolean;
                 };
             };
-            kinds: {
-                [key: string]: unknown;
-            }[];
+            kinds: components["schemas"]["NotificationKind"][];
             channels: string[];
         };
         NotificationSettingsInputRequest: {
@@ -4574,9 +4598,11 @@ export interface components {
             /** Format: decimal */
             totalAmount?: string;
             interval?: components["schemas"]["IntervalEnum"];
-            readonly features: {
-                [key: string]: unknown;
-            }[];
+            readonly features: components["schemas"]["PlanFeature"][];
+        };
+        PlanFeature: {
+            bold: string;
+            normal: string;
         };
         PlanList: {
             data: components["schemas"]["Plan"][];
@@ -4602,6 +4628,27 @@ export interface components {
         PopularSpacesResponse: {
             data: components["schemas"]["PopularSpace"][];
             message: string;
+        };
+        /** @description The premium part of a host's subscription (null for a free membership). */
+        PremiumPart: {
+            status: components["schemas"]["SubscriptionStatusEnum"];
+            /** Format: date-time */
+            startDate: string | null;
+            /** Format: date-time */
+            nextBillingDate: string | null;
+            plan: components["schemas"]["PremiumPlan"] | null;
+        };
+        PremiumPlan: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            planId: string;
+            planName: string;
+            /** Format: decimal */
+            price: string;
+            interval: string;
         };
         PriceLineSchema: {
             priceDuration: components["schemas"]["PeriodEnum"];
@@ -5084,15 +5131,12 @@ export interface components {
             startDate?: string | null;
             /** Format: date-time */
             nextBillingDate?: string | null;
-            readonly premiumSubscription: {
-                [key: string]: unknown;
-            } | null;
+            readonly premiumSubscription: components["schemas"]["PremiumPart"] | null;
             /** Format: date-time */
-            cancelledAt: string;
+            cancelledAt: string | null;
+            /** Format: date-time */
             readonly premiumListingsDeletionDate: string | null;
-            readonly benefits: {
-                [key: string]: unknown;
-            };
+            readonly benefits: components["schemas"]["Benefits"];
         };
         SubscriptionCancelResponse: {
             data: components["schemas"]["Subscription"];
@@ -5181,7 +5225,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -5192,8 +5236,13 @@ export interface components {
             /** Format: email */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
-            readonly socialMediaLinks: unknown;
-            readonly notificationSettings: unknown;
+            readonly socialMediaLinks: string[];
+            /** @description The user's own choices: notification kind to channel to on or off. */
+            readonly notificationSettings: {
+                [key: string]: {
+                    [key: string]: boolean;
+                };
+            };
             /** @description Identity approved by staff. */
             readonly isVerified: boolean;
             /** @description E-mail confirmed with a code. */
@@ -5230,7 +5279,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -5241,8 +5290,13 @@ export interface components {
             /** Format: email */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
-            readonly socialMediaLinks: unknown;
-            readonly notificationSettings: unknown;
+            readonly socialMediaLinks: string[];
+            /** @description The user's own choices: notification kind to channel to on or off. */
+            readonly notificationSettings: {
+                [key: string]: {
+                    [key: string]: boolean;
+                };
+            };
             /** @description Identity approved by staff. */
             readonly isVerified: boolean;
             /** @description E-mail confirmed with a code. */
@@ -5259,7 +5313,7 @@ export interface components {
             readonly status: components["schemas"]["AccountStatusEnum"];
             readonly isActive: boolean;
             /** Format: date-time */
-            readonly lastLogin: string;
+            readonly lastLogin: string | null;
             readonly verificationDocs: components["schemas"]["VerificationDocument"][];
             readonly verificationStatus: string | null;
             readonly can: components["schemas"]["UserCan"];
@@ -5352,17 +5406,16 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly decidedAt: string | null;
-            readonly decidedBy: {
-                [key: string]: unknown;
-            } | null;
+            readonly decidedBy: components["schemas"]["DecidedBy"] | null;
             readonly rejectReason: string;
-            readonly verificationDocs: unknown[];
+            readonly verificationDocs: components["schemas"]["VerificationDocument"][];
         };
         VerificationRequestList: {
             data: components["schemas"]["VerificationRequestListData"];
             message: string;
         };
         VerificationRequestListData: {
+            pendingVerificationRequest: number;
             verificationRequests: components["schemas"]["VerificationRequest"][];
             totalCount: number;
             page: number;
