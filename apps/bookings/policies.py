@@ -72,6 +72,17 @@ def payment_held(payment_status: str | None) -> bool:
     return payment_status in PAYMENT_HELD_STATUSES
 
 
+def booking_awaiting_payment(booking: Booking) -> bool:
+    """A pay-now request the renter has not paid yet: the host sees "Awaiting payment" and no Approve,
+    it is not counted as pending, and the renter can pay it from the booking. Reads the annotated
+    ``payment_status`` (``selectors.awaiting_payment_q`` is the same rule as a query)."""
+    return (
+        booking.status == BookingStatus.PENDING
+        and needs_online_payment(booking)
+        and not payment_held(_payment_status(booking))
+    )
+
+
 def _payment_status(booking: Booking) -> str | None:
     """The booking's payment status when the selector annotated it (``payment_status``)."""
     return getattr(booking, "payment_status", None)

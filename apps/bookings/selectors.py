@@ -10,7 +10,7 @@ from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.policies import period_start
 
 from .models import Booking, BookingStatus, Occupancy
-from .policies import UPCOMING_STATUSES
+from .policies import PAYMENT_HELD_STATUSES, UPCOMING_STATUSES
 
 SEARCH_MAX = 100
 
@@ -22,6 +22,15 @@ def _base() -> QuerySet[Booking]:
         Booking.objects.select_related("listing", "offering", "renter", "host", "review")
         .prefetch_related("extensions")
         .annotate(payment_status=F("payment__status"))
+    )
+
+
+def awaiting_payment_q() -> Q:
+    """Pay-now requests with something to pay whose payment is not held yet: the host cannot approve
+    them, they are not counted as pending, and the renter can pay them from the booking
+    (``policies.booking_awaiting_payment`` for one booking)."""
+    return Q(status=BookingStatus.PENDING, payment_preference="payNow", total_amount__gt=0) & ~Q(
+        payment__status__in=PAYMENT_HELD_STATUSES
     )
 
 
@@ -91,11 +100,15 @@ def booking_requests_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
 def pending_bookings_count(user) -> int:
     if user.role not in (Role.HOST, Role.SUB_HOST):
         return 0
-    return Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING).count()
+    return (
+        Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING)
+        .exclude(awaiting_payment_q())
+        .count()
+    )
 
 
 def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
-    """The user's visible bookings that overlap the month (its America/New_York dates)."""
+    """The user's visible bookings whose dates (each in its listing's time zone) overlap the month."""
     first = dt.date(year, month, 1)
     last = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
     return (
@@ -104,6 +117,14 @@ def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
         .exclude(status__in=[BookingStatus.REJECTED, BookingStatus.EXPIRED])
         .order_by("check_in", "id")
     )
+
+
+def booking_charged_check_out(booking: Booking) -> dt.datetime:
+    """The check-out the renter has paid for: the booked end, moved by approved and paid extensions
+    only (``check_out`` also counts an approved extension that is not paid yet)."""
+    ends = [booking.period.upper]
+    ends += [e.period.upper for e in booking.extensions.all() if e.status == "approved" and e.paid]
+    return max(ends)
 
 
 def listing_upcoming_bookings(*, listing_id, now: dt.datetime | None = None) -> QuerySet[Booking]:

@@ -13,8 +13,14 @@ from apps.listings.models import (
 )
 
 from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
-from .policies import BOOKING_ACTIONS, RENTER_CANCELLABLE_STATUSES, booking_can, refund_amount_for
-from .times import format_date, format_time
+from .policies import (
+    BOOKING_ACTIONS,
+    RENTER_CANCELLABLE_STATUSES,
+    booking_awaiting_payment,
+    booking_can,
+    refund_amount_for,
+)
+from .times import format_date, format_time, zone_abbreviation, zone_of
 
 TEXT_MAX = 1000
 
@@ -97,11 +103,21 @@ def person(user) -> dict | None:
     }
 
 
+def zone_fields(listing, moment) -> dict:
+    """``timeZone`` (IANA, the listing's) and ``timeZoneName`` (its short name at ``moment``: IST, EDT)."""
+    tz = zone_of(listing)
+    return {"timeZone": tz.key, "timeZoneName": zone_abbreviation(tz, moment)}
+
+
 def extension_data(extension: ExtendBooking, *, full: bool) -> dict:
-    """Host side sees everything; admin, moderator and renter see only the total payable while pending."""
+    """Host side sees everything; admin, moderator and renter see only the total payable while pending.
+
+    ``startTime``, ``endTime`` and ``additionalDate`` are wall-clock times in the listing's zone
+    (``timeZone``)."""
     if not full and extension.status == ExtensionStatus.PENDING:
         return {"_id": str(extension.pk), "status": extension.status, "totalPayable": str(extension.additional_amount)}
     return {
+        **zone_fields(extension.booking.listing, extension.period.upper),
         "_id": str(extension.pk),
         "status": extension.status,
         "paid": extension.paid,
@@ -135,6 +151,7 @@ class BookingSerializer(serializers.BaseSerializer):
             "checkOutDate": format_date(booking.check_out_date),
             "startTime": format_time(booking.start_time),
             "endTime": format_time(booking.end_time),
+            **zone_fields(listing, booking.check_in),
             "checkIn": booking.check_in.isoformat(),
             "checkOut": booking.check_out.isoformat(),
             "status": booking.status,
@@ -153,6 +170,7 @@ class BookingSerializer(serializers.BaseSerializer):
                 "address": listing.address,
                 "city": listing.city,
                 "country": listing.country,
+                "timeZone": listing.time_zone,
                 "paymentPreference": listing.payment_preference,
                 "cancellationPolicy": listing.cancellation_policy,
                 "isDeleted": listing.is_deleted,
@@ -165,6 +183,8 @@ class BookingSerializer(serializers.BaseSerializer):
             "rejectReason": booking.reject_reason,
             "cancellationReason": booking.cancellation_reason,
             "refundAmount": str(booking.refund_amount) if booking.refund_amount is not None else None,
+            # A pay-now request the renter has not paid yet: the host sees "Awaiting payment", no Approve.
+            "awaitingPayment": booking_awaiting_payment(booking),
             "can": booking_can(viewer, booking) if viewer is not None else dict.fromkeys(BOOKING_ACTIONS, False),
         }
 
@@ -178,6 +198,9 @@ class BookingDetailSerializer(BookingSerializer):
         # The renter's panel shows Hosted By; everyone else sees Booked By (spec 2.6).
         data["sidePanel"] = "hostedBy" if viewer is not None and viewer.role == Role.RENTER else "bookedBy"
         data["canApproveOrReject"] = data["can"]["approve"] or data["can"]["reject"]
+        # Kept for existing clients; ``can`` is the one source.
+        data["canApprove"] = data["can"]["approve"]
+        data["canPay"] = data["can"]["pay"]
         if viewer is not None and viewer.pk == booking.renter_id and booking.status in RENTER_CANCELLABLE_STATUSES:
             data["refundIfCancelledNow"] = str(refund_amount_for(booking))
         data["events"] = [
@@ -228,6 +251,7 @@ class BookingListingSchema(serializers.Serializer):
     address = serializers.CharField()
     city = serializers.CharField()
     country = serializers.CharField()
+    timeZone = serializers.CharField(help_text="The listing's IANA time zone.")
     paymentPreference = serializers.ChoiceField(choices=PaymentPreference.choices)
     cancellationPolicy = serializers.ChoiceField(choices=CancellationPolicy.choices)
     isDeleted = serializers.BooleanField()
@@ -310,6 +334,8 @@ class ExtensionSchema(serializers.Serializer):
     _id = serializers.UUIDField()
     status = serializers.ChoiceField(choices=ExtensionStatus.choices)
     totalPayable = _money()
+    timeZone = serializers.CharField(required=False, help_text="The listing's IANA time zone.")
+    timeZoneName = serializers.CharField(required=False, help_text="The zone's short name at the new check-out.")
     paid = serializers.BooleanField(required=False)
     additionalHours = serializers.IntegerField(required=False)
     additionalDays = serializers.IntegerField(required=False)
@@ -343,10 +369,12 @@ class BookingSchema(serializers.Serializer):
 
     _id = serializers.UUIDField()
     createdAt = serializers.DateTimeField()
-    checkInDate = serializers.CharField(help_text="dd-MM-yyyy, America/New_York")
+    checkInDate = serializers.CharField(help_text="dd-MM-yyyy, in the listing's time zone (timeZone)")
     checkOutDate = serializers.CharField()
-    startTime = serializers.CharField(help_text="hh:mm AM/PM")
+    startTime = serializers.CharField(help_text="hh:mm AM/PM, wall-clock time in the listing's time zone")
     endTime = serializers.CharField()
+    timeZone = serializers.CharField(help_text="The listing's IANA time zone (Asia/Kolkata); all times are there")
+    timeZoneName = serializers.CharField(help_text="The zone's short name at check-in (IST, EDT), to show by times")
     checkIn = serializers.DateTimeField()
     checkOut = serializers.DateTimeField(help_text="Including approved extensions.")
     status = serializers.ChoiceField(choices=BookingStatus.choices)
@@ -365,6 +393,9 @@ class BookingSchema(serializers.Serializer):
     rejectReason = serializers.CharField()
     cancellationReason = serializers.CharField()
     refundAmount = _money(allow_null=True)
+    awaitingPayment = serializers.BooleanField(
+        help_text="A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending"
+    )
     can = BookingCanSchema()
 
 
@@ -389,6 +420,8 @@ class BookingDetailSchema(BookingSchema):
         choices=["hostedBy", "bookedBy"], help_text="The renter sees Hosted By; everyone else Booked By."
     )
     canApproveOrReject = serializers.BooleanField()
+    canApprove = serializers.BooleanField(help_text="Kept for existing clients: can.approve.")
+    canPay = serializers.BooleanField(help_text="Kept for existing clients: can.pay.")
     refundIfCancelledNow = _money(required=False, help_text="Only for the renter of a pending or approved booking.")
     events = BookingEventSchema(many=True)
 
@@ -407,6 +440,8 @@ class QuoteSchema(serializers.Serializer):
     checkOutDate = serializers.CharField(help_text="dd-MM-yyyy")
     startTime = serializers.CharField(help_text="hh:mm AM/PM")
     endTime = serializers.CharField(help_text="hh:mm AM/PM")
+    timeZone = serializers.CharField(help_text="The listing's IANA time zone; the times above are there.")
+    timeZoneName = serializers.CharField(help_text="The zone's short name at check-in (IST, EDT).")
     guests = serializers.IntegerField(allow_null=True)
     seats = serializers.IntegerField(allow_null=True)
     paymentDetails = PaymentDetailsSchema()
@@ -419,6 +454,7 @@ class AvailabilitySchema(serializers.Serializer):
     pendingDates = serializers.ListField(child=serializers.DateField())
     availableDates = serializers.ListField(child=serializers.DateField())
     blockedDates = serializers.ListField(child=serializers.DateField())
+    timeZone = serializers.CharField(help_text="The zone the dates are in (the listing's unless asked otherwise).")
 
 
 class ReviewSchema(serializers.Serializer):
@@ -461,6 +497,7 @@ def quote_data(plan, *, step: str, available: bool | None = None) -> dict:
         "checkOutDate": format_date(plan.check_out_date),
         "startTime": format_time(plan.start_time),
         "endTime": format_time(plan.end_time),
+        **zone_fields(plan.listing, plan.start),
         "guests": plan.guests,
         "seats": plan.seats,
         "paymentDetails": q.payment_details(),

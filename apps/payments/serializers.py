@@ -65,6 +65,12 @@ class PremiumPlanSerializer(serializers.Serializer):
     interval = serializers.CharField()
 
 
+def _premium_end(sub: Subscription):
+    if sub.status == "cancelled" and sub.cancelled_at:
+        return min(sub.cancelled_at, sub.next_billing_date or sub.cancelled_at)
+    return sub.next_billing_date
+
+
 class PremiumPartSerializer(serializers.Serializer):
     """The premium part of a host's subscription (null for a free membership)."""
 
@@ -72,6 +78,9 @@ class PremiumPartSerializer(serializers.Serializer):
     startDate = serializers.DateTimeField(allow_null=True)
     nextBillingDate = serializers.DateTimeField(allow_null=True)
     plan = PremiumPlanSerializer(allow_null=True)
+    endDate = serializers.DateTimeField(
+        allow_null=True, help_text="When the membership ends or ended (a cancellation ends it at once)."
+    )
 
 
 class BenefitsSerializer(serializers.Serializer):
@@ -113,6 +122,8 @@ class SubscriptionSerializer(ApiModelSerializer):
             if sub.next_billing_date
             else None,
             "plan": PremiumPlanSerializer(sub.plan).data if sub.plan else None,
+            # When the membership ends (or ended): the cancellation ends it at once, else the period's end.
+            "endDate": serializers.DateTimeField().to_representation(end) if (end := _premium_end(sub)) else None,
         }
 
     @extend_schema_field(serializers.DateTimeField(allow_null=True))

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Role, User
 from apps.bookings.policies import pay_refusal
+from apps.bookings.services import booking_request_paid
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 
 from .gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
@@ -167,6 +168,8 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
         payment_capture(payment=payment)
     elif booking_status in RELEASE_BOOKING_STATUSES:
         payment_release(payment=payment)
+    else:
+        booking_request_paid(booking_id=payment.booking_id)
     return payment
 
 

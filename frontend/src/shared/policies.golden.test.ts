@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindows } from "../dashboard/pagination";
+import { pageWindows } from "./ui/pagination";
 import { CONSTANTS } from "./constants";
 import golden from "./policies.golden.json";
 
