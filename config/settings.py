@@ -285,6 +285,9 @@ SPECTACULAR_SETTINGS = {
         "PaymentStatusEnum": "apps.payments.models.PaymentStatus",
         "PayoutStatusEnum": "apps.payments.models.PayoutStatus",
         "SubscriptionStatusEnum": "apps.payments.models.SubscriptionStatus",
+        "AccountStatusEnum": "apps.accounts.policies.ACCOUNT_STATUSES",
+        "OfferingKindEnum": "apps.listings.models.OfferingKind",
+        "PeriodEnum": "apps.listings.models.Period",
     },
 }
 

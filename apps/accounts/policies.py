@@ -28,6 +28,17 @@ def acting_host_id(user):
     return None
 
 
+def acting_host(user) -> User | None:
+    """The host account ``user`` acts for (itself for a host, its host for a subHost), else None."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    if user.role == Role.HOST:
+        return user
+    if user.role == Role.SUB_HOST and user.host_id:
+        return user.host
+    return None
+
+
 def acts_for_host(user, host_id) -> bool:
     """True when ``user`` is the host ``host_id`` or one of its subHosts."""
     acting = acting_host_id(user)

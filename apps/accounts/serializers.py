@@ -59,6 +59,14 @@ class UserSerializer(UserIdentitySerializer):
         source="emergency_email", read_only=True, help_text="An e-mail address, or empty when none was given."
     )
 
+    socialMediaLinks = serializers.ListField(child=serializers.CharField(), source="social_media_links", read_only=True)
+    notificationSettings = serializers.DictField(
+        child=serializers.DictField(child=serializers.BooleanField()),
+        source="notification_settings",
+        read_only=True,
+        help_text="The user's own choices: notification kind to channel to on or off.",
+    )
+
     class Meta(UserIdentitySerializer.Meta):
         fields = [
             *UserIdentitySerializer.Meta.fields,
@@ -72,8 +80,8 @@ class UserSerializer(UserIdentitySerializer):
             "emergency_relationship",
             "emergencyEmail",
             "native_language",
-            "social_media_links",
-            "notification_settings",
+            "socialMediaLinks",
+            "notificationSettings",
             "is_verified",
             "account_verified",
             "is_deleted",

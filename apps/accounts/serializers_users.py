@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from apps.core.serializers import ApiModelSerializer
 
-from .models import User, VerificationDocument, VerificationRequest
+from .models import Role, User, VerificationDocument, VerificationRequest
 from .policies import ACCOUNT_STATUSES, account_status, user_can
 from .serializers import EMAIL_MESSAGES, UserIdentitySerializer, UserSerializer, password_field
 
@@ -110,7 +110,7 @@ class UserDetailSerializer(UserSerializer):
 
     status = serializers.SerializerMethodField()
     isActive = serializers.BooleanField(source="is_active", read_only=True)
-    lastLogin = serializers.DateTimeField(source="last_login", read_only=True)
+    lastLogin = serializers.DateTimeField(source="last_login", read_only=True, allow_null=True)
     verificationDocs = VerificationDocumentSerializer(source="verification_documents", many=True, read_only=True)
     verificationStatus = serializers.SerializerMethodField()
     can = serializers.SerializerMethodField()
@@ -140,6 +140,14 @@ class UserDetailSerializer(UserSerializer):
         return latest.status if latest else None
 
 
+class DecidedBySerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    email = serializers.EmailField()
+    firstName = serializers.CharField()
+    lastName = serializers.CharField()
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
 class VerificationRequestSerializer(ApiModelSerializer):
     user = UserListItemSerializer(read_only=True)
     decidedBy = serializers.SerializerMethodField()
@@ -150,6 +158,7 @@ class VerificationRequestSerializer(ApiModelSerializer):
         fields = ["id", "status", "user", "created_at", "decided_at", "decidedBy", "reject_reason", "verificationDocs"]
         read_only_fields = fields
 
+    @extend_schema_field(DecidedBySerializer(allow_null=True))
     def get_decidedBy(self, request: VerificationRequest) -> dict | None:
         if request.decided_by is None:
             return None
@@ -162,6 +171,7 @@ class VerificationRequestSerializer(ApiModelSerializer):
             "role": who.role,
         }
 
+    @extend_schema_field(VerificationDocumentSerializer(many=True))
     def get_verificationDocs(self, request: VerificationRequest) -> list:
         documents = self.context.get("documents", {}).get(request.user_id)
         if documents is None:

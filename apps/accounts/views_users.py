@@ -378,7 +378,12 @@ class VerificationRequestListView(APIView):
             OpenApiParameter("filters[search]", str),
         ],
         responses={
-            200: enveloped_page("VerificationRequestList", "verificationRequests", VerificationRequestSerializer),
+            200: enveloped_page(
+                "VerificationRequestList",
+                "verificationRequests",
+                VerificationRequestSerializer,
+                extra={"pendingVerificationRequest": serializers.IntegerField()},
+            ),
             **ERRORS,
         },
     )
@@ -428,7 +433,11 @@ NotificationSettingsData = inline_serializer(
     name="NotificationSettingsData",
     fields={
         "settings": serializers.DictField(child=serializers.DictField(child=serializers.BooleanField())),
-        "kinds": serializers.ListField(child=serializers.DictField()),
+        "kinds": inline_serializer(
+            name="NotificationKind",
+            fields={"key": serializers.CharField(), "type": serializers.CharField(), "label": serializers.CharField()},
+            many=True,
+        ),
         "channels": serializers.ListField(child=serializers.CharField()),
     },
 )

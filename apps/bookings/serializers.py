@@ -5,6 +5,14 @@ from rest_framework import serializers
 from apps.accounts.models import Role
 from apps.core.serializers import StatusChangeSchema
 from apps.core.statemachine import history, history_payload
+from apps.listings.models import (
+    CancellationPolicy,
+    ListingStatus,
+    OfferingKind,
+    PaymentPreference,
+    Period,
+    PropertyType,
+)
 
 from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
 from .policies import (
@@ -205,6 +213,153 @@ class BookingStatusChangeSchema(StatusChangeSchema):
     extensionId = serializers.UUIDField(required=False, help_text="Set when the change was to an extension request.")
 
 
+# --- Response shapes for the OpenAPI schema (the responses are built by the functions above) -------
+
+
+def _money(**kwargs) -> serializers.DecimalField:
+    return serializers.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+
+
+class BookingPersonSchema(serializers.Serializer):
+    """A renter or host as a booking shows them (``person``)."""
+
+    _id = serializers.UUIDField()
+    firstName = serializers.CharField()
+    lastName = serializers.CharField()
+    fullName = serializers.CharField()
+    userName = serializers.CharField()
+    email = serializers.EmailField()
+    avatar = serializers.CharField(help_text="URL of the avatar or of the default picture.")
+    role = serializers.ChoiceField(choices=Role.choices)
+    city = serializers.CharField()
+    country = serializers.CharField()
+    isDeleted = serializers.BooleanField()
+
+
+class BookingListingSchema(serializers.Serializer):
+    """The listing a booking is for (``listingId``)."""
+
+    _id = serializers.UUIDField()
+    title = serializers.CharField()
+    slug = serializers.CharField()
+    status = serializers.ChoiceField(choices=ListingStatus.choices)
+    propertyType = serializers.ChoiceField(choices=PropertyType.choices)
+    address = serializers.CharField()
+    city = serializers.CharField()
+    country = serializers.CharField()
+    timeZone = serializers.CharField(help_text="The listing's IANA time zone.")
+    paymentPreference = serializers.ChoiceField(choices=PaymentPreference.choices)
+    cancellationPolicy = serializers.ChoiceField(choices=CancellationPolicy.choices)
+    isDeleted = serializers.BooleanField()
+
+
+class SpaceOfferingSnapshotSchema(serializers.Serializer):
+    """The work-space offering booked, as it was when booked."""
+
+    _id = serializers.UUIDField()
+    kind = serializers.ChoiceField(choices=OfferingKind.choices)
+    title = serializers.CharField()
+    hourly = _money(allow_null=True)
+    daily = _money(allow_null=True)
+    weekly = _money(allow_null=True)
+    monthly = _money(allow_null=True)
+    minimumPeriod = serializers.IntegerField()
+
+
+class AddOnSnapshotSchema(serializers.Serializer):
+    _id = serializers.UUIDField()
+    title = serializers.CharField()
+    price = _money()
+
+
+class PriceLineSchema(serializers.Serializer):
+    priceDuration = serializers.ChoiceField(choices=Period.choices)
+    label = serializers.CharField(help_text="Hour, Day, Week or Month")
+    duration = serializers.IntegerField(help_text="How many periods.")
+    rate = _money()
+    total = _money()
+
+
+class SelectedPriceSchema(serializers.Serializer):
+    value = serializers.ChoiceField(choices=Period.choices)
+    label = serializers.CharField()
+    rate = _money()
+
+
+class ServiceLineSchema(serializers.Serializer):
+    title = serializers.CharField()
+    price = _money()
+
+
+class PaymentDetailsSchema(serializers.Serializer):
+    """``paymentDetails`` (spec section 3) with every computed amount (``pricing.Quote.payment_details``)."""
+
+    prices = PriceLineSchema(many=True)
+    totalAmount = _money(help_text="Total of the price lines.")
+    totalDays = serializers.IntegerField()
+    totalHours = serializers.DecimalField(max_digits=12, decimal_places=2)
+    servicesAndAddOns = ServiceLineSchema(many=True)
+    servicesTotal = _money()
+    selectedPrice = SelectedPriceSchema(allow_null=True)
+    subtotal = _money()
+    discountPercent = serializers.DecimalField(max_digits=5, decimal_places=2)
+    discount = _money()
+    discountedSubtotal = _money()
+    processingFeePercent = serializers.DecimalField(max_digits=5, decimal_places=2)
+    convenienceFee = _money()
+    taxPercent = serializers.DecimalField(max_digits=5, decimal_places=2)
+    tax = _money()
+    price = _money(help_text="What the renter pays for the booking itself.")
+    extensionsTotal = _money()
+    total = _money(help_text="Price plus approved extensions.")
+    commissionPercent = serializers.DecimalField(max_digits=5, decimal_places=2)
+    commission = _money()
+
+
+class ExtensionPaymentDetailsSchema(serializers.Serializer):
+    prices = PriceLineSchema(many=True)
+    originalAmount = _money()
+    convenienceFee = _money()
+    tax = _money()
+    additionalAmount = _money()
+
+
+class ExtensionSchema(serializers.Serializer):
+    """An extension request. While pending, only the host side sees more than the amount payable."""
+
+    _id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=ExtensionStatus.choices)
+    totalPayable = _money()
+    timeZone = serializers.CharField(required=False, help_text="The listing's IANA time zone.")
+    timeZoneName = serializers.CharField(required=False, help_text="The zone's short name at the new check-out.")
+    paid = serializers.BooleanField(required=False)
+    additionalHours = serializers.IntegerField(required=False)
+    additionalDays = serializers.IntegerField(required=False)
+    additionalWeeks = serializers.IntegerField(required=False)
+    additionalMonths = serializers.IntegerField(required=False)
+    originalAmount = _money(required=False)
+    additionalAmount = _money(required=False)
+    additionalDate = serializers.CharField(required=False, help_text="dd-MM-yyyy")
+    startTime = serializers.CharField(required=False, help_text="hh:mm AM/PM")
+    endTime = serializers.CharField(required=False, help_text="hh:mm AM/PM")
+    paymentDetails = ExtensionPaymentDetailsSchema(required=False)
+    rejectReason = serializers.CharField(required=False)
+    createdAt = serializers.DateTimeField(required=False)
+
+
+class BookingCanSchema(serializers.Serializer):
+    """What the caller may do to this booking (``apps.bookings.policies.booking_can``)."""
+
+    approve = serializers.BooleanField()
+    reject = serializers.BooleanField()
+    cancel = serializers.BooleanField()
+    extend = serializers.BooleanField()
+    pay = serializers.BooleanField()
+    review = serializers.BooleanField()
+    dispute = serializers.BooleanField()
+    message = serializers.BooleanField()
+
+
 class BookingSchema(serializers.Serializer):
     """What a booking looks like in the API (for the OpenAPI schema; built by BookingSerializer)."""
 
@@ -216,25 +371,102 @@ class BookingSchema(serializers.Serializer):
     endTime = serializers.CharField()
     timeZone = serializers.CharField(help_text="The listing's IANA time zone (Asia/Kolkata); all times are there")
     timeZoneName = serializers.CharField(help_text="The zone's short name at check-in (IST, EDT), to show by times")
+    checkIn = serializers.DateTimeField()
+    checkOut = serializers.DateTimeField(help_text="Including approved extensions.")
     status = serializers.ChoiceField(choices=BookingStatus.choices)
-    price = serializers.DecimalField(max_digits=12, decimal_places=2)
-    totalAmount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    price = _money()
+    totalAmount = _money()
     guests = serializers.IntegerField()
     seats = serializers.IntegerField()
-    renter = serializers.JSONField()
-    host = serializers.JSONField()
-    listingId = serializers.JSONField()
-    spaceOffering = serializers.JSONField(allow_null=True)
-    servicesAndAddOns = serializers.JSONField()
-    paymentDetails = serializers.JSONField()
-    extendBooking = serializers.JSONField()
+    renter = BookingPersonSchema()
+    host = BookingPersonSchema()
+    listingId = BookingListingSchema()
+    spaceOffering = SpaceOfferingSnapshotSchema(allow_null=True, help_text="Null for an event space.")
+    servicesAndAddOns = AddOnSnapshotSchema(many=True)
+    paymentDetails = PaymentDetailsSchema()
+    paymentPreference = serializers.ChoiceField(choices=PaymentPreference.choices)
+    extendBooking = ExtensionSchema(many=True)
     rejectReason = serializers.CharField()
     cancellationReason = serializers.CharField()
-    refundAmount = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    refundAmount = _money(allow_null=True)
     awaitingPayment = serializers.BooleanField(
         help_text="A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending"
     )
-    statusHistory = BookingStatusChangeSchema(many=True, required=False, help_text="On the detail response.")
+    can = BookingCanSchema()
+
+
+class BookingDetailSchema(BookingSchema):
+    bookedBy = BookingPersonSchema()
+    hostedBy = BookingPersonSchema()
+    sidePanel = serializers.ChoiceField(
+        choices=["hostedBy", "bookedBy"], help_text="The renter sees Hosted By; everyone else Booked By."
+    )
+    canApproveOrReject = serializers.BooleanField()
+    canApprove = serializers.BooleanField(help_text="Kept for existing clients: can.approve.")
+    canPay = serializers.BooleanField(help_text="Kept for existing clients: can.pay.")
+    refundIfCancelledNow = _money(required=False, help_text="Only for the renter of a pending or approved booking.")
+    statusHistory = BookingStatusChangeSchema(many=True, help_text="Who changed the status, when, from, to and why.")
+
+
+class BookingStatusSchema(BookingDetailSchema):
+    checkInPassed = serializers.BooleanField(help_text="The booking's check-in has already passed.")
+
+
+class QuoteSchema(serializers.Serializer):
+    step = serializers.ChoiceField(
+        choices=["request-booking-details", "event-booking-details", "services-and-add-ons", "review-and-pay"]
+    )
+    listingId = serializers.UUIDField()
+    spaceOffering = serializers.UUIDField(allow_null=True)
+    checkInDate = serializers.CharField(help_text="dd-MM-yyyy")
+    checkOutDate = serializers.CharField(help_text="dd-MM-yyyy")
+    startTime = serializers.CharField(help_text="hh:mm AM/PM")
+    endTime = serializers.CharField(help_text="hh:mm AM/PM")
+    timeZone = serializers.CharField(help_text="The listing's IANA time zone; the times above are there.")
+    timeZoneName = serializers.CharField(help_text="The zone's short name at check-in (IST, EDT).")
+    guests = serializers.IntegerField(allow_null=True)
+    seats = serializers.IntegerField(allow_null=True)
+    paymentDetails = PaymentDetailsSchema()
+    price = _money()
+    available = serializers.BooleanField(required=False, help_text="Only at review-and-pay: the time is still free.")
+
+
+class AvailabilitySchema(serializers.Serializer):
+    occupiedDates = serializers.ListField(child=serializers.DateField())
+    pendingDates = serializers.ListField(child=serializers.DateField())
+    availableDates = serializers.ListField(child=serializers.DateField())
+    blockedDates = serializers.ListField(child=serializers.DateField())
+    timeZone = serializers.CharField(help_text="The zone the dates are in (the listing's unless asked otherwise).")
+
+
+class ReviewSchema(serializers.Serializer):
+    _id = serializers.UUIDField()
+    listingId = serializers.UUIDField()
+    bookingId = serializers.UUIDField()
+    review = serializers.CharField()
+    rating = serializers.IntegerField(allow_null=True)
+    remarks = serializers.CharField()
+    isPublished = serializers.BooleanField()
+
+
+class CalendarEntrySchema(serializers.Serializer):
+    _id = serializers.UUIDField()
+    title = serializers.CharField()
+    status = serializers.ChoiceField(choices=BookingStatus.choices)
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+    checkInDate = serializers.CharField(help_text="dd-MM-yyyy")
+    checkOutDate = serializers.CharField(help_text="dd-MM-yyyy")
+    link = serializers.CharField()
+
+
+class CalendarSchema(serializers.Serializer):
+    month = serializers.CharField(help_text="yyyy-MM")
+    bookings = CalendarEntrySchema(many=True)
+
+
+class IcalUrlSchema(serializers.Serializer):
+    url = serializers.URLField()
 
 
 def booking_status_history(booking: Booking) -> list[dict]:

@@ -8,7 +8,6 @@ from django.core import signing
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
@@ -23,14 +22,22 @@ from . import selectors, services
 from .models import Booking
 from .policies import HOLDING_STATUSES
 from .serializers import (
+    AvailabilitySchema,
+    BookingDetailSchema,
     BookingDetailSerializer,
     BookingDetailsInput,
     BookingSchema,
     BookingSerializer,
+    BookingStatusSchema,
+    CalendarSchema,
     CancelInput,
     ExtendInput,
     ExtendStatusInput,
+    ExtensionSchema,
+    IcalUrlSchema,
+    QuoteSchema,
     ReviewInput,
+    ReviewSchema,
     UpdateStatusInput,
     extension_data,
     quote_data,
@@ -39,7 +46,6 @@ from .times import LOCAL_TZ, format_clock, format_date, parse_date, parse_time, 
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 RenterOrHostSide = role_permission("RenterOrHostSide", Role.RENTER, Role.HOST, Role.SUB_HOST)
-ANY_DATA = serializers.JSONField()
 QUOTE_STEPS = ("request-booking-details", "event-booking-details", "services-and-add-ons", "review-and-pay")
 ICAL_SALT = "bookings.ical"
 
@@ -70,7 +76,9 @@ class QuoteView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(request=BookingDetailsInput, responses={200: enveloped("BookingQuoteResponse", ANY_DATA), **ERRORS})
+    @extend_schema(
+        request=BookingDetailsInput, responses={200: enveloped("BookingQuoteResponse", QuoteSchema()), **ERRORS}
+    )
     def post(self, request, step: str):
         if step not in QUOTE_STEPS:
             raise NotFound("Unknown booking step.")
@@ -104,7 +112,10 @@ def _is_free(plan) -> bool:
 class BookingCreateView(APIView):
     permission_classes = [RenterOnly]
 
-    @extend_schema(request=BookingDetailsInput, responses={201: enveloped("BookingCreateResponse", ANY_DATA), **ERRORS})
+    @extend_schema(
+        request=BookingDetailsInput,
+        responses={201: enveloped("BookingCreateResponse", BookingDetailSchema()), **ERRORS},
+    )
     def post(self, request):
         values = _valid(BookingDetailsInput, request.data)
         booking = services.booking_request(
@@ -151,7 +162,7 @@ class BookingRequestsView(APIView):
 class BookingDetailView(APIView):
     permission_classes = [AnyRole]
 
-    @extend_schema(responses={200: enveloped("BookingDetailResponse", ANY_DATA), **ERRORS})
+    @extend_schema(responses={200: enveloped("BookingDetailResponse", BookingDetailSchema()), **ERRORS})
     def get(self, request, booking_id):
         booking = selectors.booking_get_for(user=request.user, id=booking_id)
         return envelope(BookingDetailSerializer(booking, context={"user": request.user}).data)
@@ -160,7 +171,9 @@ class BookingDetailView(APIView):
 class BookingUpdateStatusView(APIView):
     permission_classes = [HostOrSubHost]
 
-    @extend_schema(request=UpdateStatusInput, responses={200: enveloped("BookingStatusResponse", ANY_DATA), **ERRORS})
+    @extend_schema(
+        request=UpdateStatusInput, responses={200: enveloped("BookingStatusResponse", BookingStatusSchema()), **ERRORS}
+    )
     def patch(self, request, booking_id):
         selectors.booking_get_for(user=request.user, id=booking_id)
         values = _valid(UpdateStatusInput, request.data)
@@ -178,7 +191,9 @@ class BookingCancelView(APIView):
 
     permission_classes = [RenterOrHostSide]
 
-    @extend_schema(request=CancelInput, responses={200: enveloped("BookingCancelResponse", ANY_DATA), **ERRORS})
+    @extend_schema(
+        request=CancelInput, responses={200: enveloped("BookingCancelResponse", BookingDetailSchema()), **ERRORS}
+    )
     def patch(self, request, booking_id):
         selectors.booking_get_for(user=request.user, id=booking_id)
         values = _valid(CancelInput, request.data)
@@ -198,7 +213,9 @@ class BookingCancelView(APIView):
 class ExtendBookingView(APIView):
     permission_classes = [RenterOnly]
 
-    @extend_schema(request=ExtendInput, responses={201: enveloped("ExtendBookingResponse", ANY_DATA), **ERRORS})
+    @extend_schema(
+        request=ExtendInput, responses={201: enveloped("ExtendBookingResponse", ExtensionSchema()), **ERRORS}
+    )
     def post(self, request, booking_id):
         selectors.booking_get_for(user=request.user, id=booking_id)
         values = _valid(ExtendInput, request.data)
@@ -216,7 +233,9 @@ class ExtendBookingView(APIView):
 class ExtendStatusView(APIView):
     permission_classes = [HostOrSubHost]
 
-    @extend_schema(request=ExtendStatusInput, responses={200: enveloped("ExtendStatusResponse", ANY_DATA), **ERRORS})
+    @extend_schema(
+        request=ExtendStatusInput, responses={200: enveloped("ExtendStatusResponse", ExtensionSchema()), **ERRORS}
+    )
     def put(self, request, booking_id):
         selectors.booking_get_for(user=request.user, id=booking_id)
         values = _valid(ExtendStatusInput, request.data)
@@ -244,7 +263,7 @@ class ListingAvailabilityView(APIView):
             OpenApiParameter("from", str, description="first date (yyyy-MM-dd); default today"),
             OpenApiParameter("days", int, description="how many days (1-366); default 90"),
         ],
-        responses={200: enveloped("ListingAvailabilityResponse", ANY_DATA), **ERRORS},
+        responses={200: enveloped("ListingAvailabilityResponse", AvailabilitySchema()), **ERRORS},
     )
     def get(self, request, listing_id):
         if not selectors._is_uuid(listing_id):
@@ -274,7 +293,7 @@ class ListingAvailabilityView(APIView):
 class ReviewAddView(APIView):
     permission_classes = [RenterOnly]
 
-    @extend_schema(request=ReviewInput, responses={201: enveloped("ReviewAddResponse", ANY_DATA), **ERRORS})
+    @extend_schema(request=ReviewInput, responses={201: enveloped("ReviewAddResponse", ReviewSchema()), **ERRORS})
     def post(self, request):
         values = _valid(ReviewInput, request.data)
         review = services.review_add(
@@ -302,7 +321,7 @@ class CalendarView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("month", str, description="yyyy-MM; default this month")],
-        responses={200: enveloped("BookingCalendarResponse", ANY_DATA), **ERRORS},
+        responses={200: enveloped("BookingCalendarResponse", CalendarSchema()), **ERRORS},
     )
     def get(self, request):
         raw = request.query_params.get("month") or timezone.now().astimezone(LOCAL_TZ).strftime("%Y-%m")
@@ -338,7 +357,7 @@ class IcalUrlView(APIView):
 
     permission_classes = [HostOrSubHost]
 
-    @extend_schema(responses={200: enveloped("IcalUrlResponse", ANY_DATA), **ERRORS})
+    @extend_schema(responses={200: enveloped("IcalUrlResponse", IcalUrlSchema()), **ERRORS})
     def get(self, request, listing_id):
         listing = (
             Listing.objects.filter(pk=listing_id, host_id=request.user.acting_host_id, is_deleted=False).first()

@@ -87,7 +87,10 @@ def enveloped(name: str, data: Any) -> serializers.Serializer:
     return inline_serializer(name=name, fields={"message": serializers.CharField(), "data": data})
 
 
-def enveloped_page(name: str, key: str, item_serializer: type) -> serializers.Serializer:
+def enveloped_page(
+    name: str, key: str, item_serializer: type, extra: dict[str, serializers.Field] | None = None
+) -> serializers.Serializer:
+    """A page of ``key`` items; ``extra`` names fields sent beside the page (``page_response(**extra)``)."""
     data = inline_serializer(
         name=f"{name}Data",
         fields={
@@ -96,6 +99,7 @@ def enveloped_page(name: str, key: str, item_serializer: type) -> serializers.Se
             "page": serializers.IntegerField(),
             "limit": serializers.IntegerField(),
             "totalPages": serializers.IntegerField(),
+            **(extra or {}),
         },
     )
     return enveloped(name, data)

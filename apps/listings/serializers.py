@@ -141,6 +141,23 @@ def choice_field(label: str, choices, **kwargs: Any) -> serializers.ChoiceField:
     )
 
 
+OPENING_HOURS_SCHEMA = {
+    "type": "object",
+    "description": "Weekday (monday ... sunday) to its hours; a missing day is open around the clock, null is closed.",
+    "additionalProperties": {
+        "type": "object",
+        "nullable": True,
+        "properties": {"open": {"type": "string", "example": "09:00"}, "close": {"type": "string", "example": "18:00"}},
+        "required": ["open", "close"],
+    },
+}
+
+
+@extend_schema_field(OPENING_HOURS_SCHEMA)
+class OpeningHoursField(serializers.JSONField):
+    """The weekly opening hours (documented as a map of weekday to hours)."""
+
+
 class OfferingInput(serializers.Serializer):
     """One office offering. ``kind`` (``hotDesk``) or ``title`` (``Hot Desk``) names it."""
 
@@ -232,7 +249,7 @@ class ListingInput(serializers.Serializer):
     guest = count_field("Guest capacity", min_value=1, required=False, allow_null=True)
     dimension = text_field("Dimension", 60)
     minimumDays = count_field("Minimum hours", min_value=1, max_value=10_000, required=False, default=1)
-    openingHours = serializers.JSONField(required=False, default=dict)
+    openingHours = OpeningHoursField(required=False, default=dict)
     blockedDates = serializers.ListField(
         child=serializers.DateField(error_messages={"invalid": "Blocked dates must be dates (YYYY-MM-DD)"}),
         required=False,
@@ -407,6 +424,11 @@ class ListingCanSerializer(serializers.Serializer):
 LISTING_ACTIONS = ("edit", "delete", "activate", "approve", "reject")
 
 
+class ReviewsSummarySerializer(serializers.Serializer):
+    rating = serializers.FloatField(help_text="Average of the published ratings (0 when none).")
+    count = serializers.IntegerField()
+
+
 class ListingSerializer(ApiModelSerializer):
     """A listing as the dashboard and the public pages' islands read it (spec section 3).
 
@@ -425,6 +447,7 @@ class ListingSerializer(ApiModelSerializer):
     requestId = serializers.SerializerMethodField()
     reviews = serializers.SerializerMethodField()
     can = serializers.SerializerMethodField()
+    openingHours = OpeningHoursField(source="opening_hours", read_only=True)
 
     class Meta:
         model = Listing
@@ -460,7 +483,7 @@ class ListingSerializer(ApiModelSerializer):
             "guest",
             "dimension",
             "minimum_days",
-            "opening_hours",
+            "openingHours",
             "blocked_dates",
             "buffer_minutes",
             "cancellation_policy",
@@ -499,6 +522,7 @@ class ListingSerializer(ApiModelSerializer):
         request_id = getattr(listing, "request_id", None)
         return str(request_id) if request_id else None
 
+    @extend_schema_field(ReviewsSummarySerializer)
     def get_reviews(self, listing: Listing) -> dict:
         return {"rating": listing.rating_average, "count": listing.rating_count}
 

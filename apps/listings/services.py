@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from apps.accounts.models import STAFF_ROLES, Role, User
+from apps.accounts.policies import acting_host
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.statemachine import StateMachine, record
 from apps.notifications.services import counters_changed, notify
@@ -136,11 +137,10 @@ DECIMAL_FIELDS = frozenset(
 
 
 def _acting_host(actor: User) -> User:
-    if actor.role == Role.HOST:
-        return actor
-    if actor.role == Role.SUB_HOST and actor.host_id:
-        return actor.host
-    raise Forbidden("Only hosts and their sub-hosts manage listings.")
+    host = acting_host(actor)
+    if host is None:
+        raise Forbidden("Only hosts and their sub-hosts manage listings.")
+    return host
 
 
 def _unique_slug(title: str) -> str:

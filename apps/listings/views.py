@@ -142,7 +142,14 @@ class ListingToggleActiveView(APIView):
 class ListingDeleteView(APIView):
     permission_classes = [ListListings]
 
-    @extend_schema(responses={200: enveloped("ListingDeleteResponse", serializers.JSONField()), **ERRORS})
+    @extend_schema(
+        responses={
+            200: enveloped(
+                "ListingDeleteResponse", inline_serializer("ListingDeleted", {"_id": serializers.UUIDField()})
+            ),
+            **ERRORS,
+        }
+    )
     def delete(self, request, listing_id):
         listing = selectors.listing_get_managed(user=request.user, listing_id=listing_id)
         services.listing_delete(actor=request.user, listing=listing)
@@ -186,7 +193,17 @@ class FavouriteAddView(APIView):
 class FavouriteRemoveView(APIView):
     permission_classes = [Favourites]
 
-    @extend_schema(responses={200: enveloped("FavouriteRemoveResponse", serializers.JSONField()), **ERRORS})
+    @extend_schema(
+        responses={
+            200: enveloped(
+                "FavouriteRemoveResponse",
+                inline_serializer(
+                    "FavouriteRemoved", {"_id": serializers.UUIDField(), "favourite": serializers.BooleanField()}
+                ),
+            ),
+            **ERRORS,
+        }
+    )
     def delete(self, request, listing_id):
         removed = services.favourite_remove(user=request.user, listing_id=listing_id)
         message = "Removed from your favourites." if removed else "This listing was not in your favourites."
@@ -218,7 +235,27 @@ class MediaUploadView(APIView):
                 "MediaUploadInput", {"files": serializers.ListField(child=serializers.ImageField())}
             )
         },
-        responses={201: enveloped("MediaUploadResponse", serializers.JSONField()), **ERRORS},
+        responses={
+            201: enveloped(
+                "MediaUploadResponse",
+                inline_serializer(
+                    "MediaUploaded",
+                    {
+                        "filesPath": serializers.ListField(child=serializers.CharField()),
+                        "files": inline_serializer(
+                            "UploadedImage",
+                            {
+                                "path": serializers.CharField(),
+                                "url": serializers.CharField(),
+                                "smallPath": serializers.CharField(),
+                            },
+                            many=True,
+                        ),
+                    },
+                ),
+            ),
+            **ERRORS,
+        },
     )
     def post(self, request):
         stored = media.media_upload(user=request.user, files=request.FILES.getlist("files"))
@@ -236,7 +273,13 @@ class MediaRemoveView(APIView):
         request=inline_serializer(
             "MediaRemoveInput", {"filesPath": serializers.ListField(child=serializers.CharField())}
         ),
-        responses={200: enveloped("MediaRemoveResponse", serializers.JSONField()), **ERRORS},
+        responses={
+            200: enveloped(
+                "MediaRemoveResponse",
+                inline_serializer("MediaRemoved", {"filesPath": serializers.ListField(child=serializers.CharField())}),
+            ),
+            **ERRORS,
+        },
     )
     def delete(self, request):
         if not isinstance(request.data, dict):

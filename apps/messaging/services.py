@@ -7,6 +7,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
+from apps.bookings.models import Booking
+from apps.bookings.policies import message_refusal
 from apps.core.exceptions import Forbidden, InvalidInput, NotFound
 from apps.notifications import realtime
 from apps.notifications.services import live_event, notify
@@ -45,23 +47,6 @@ def _counterpart_host(user_id) -> User:
     return other
 
 
-def _booking_parties(booking_id):
-    """(renter id, host id) of a booking, through the bookings app when it is installed."""
-    from django.apps import apps
-    from django.core.exceptions import FieldError
-
-    try:
-        booking_model = apps.get_model("bookings", "Booking")
-    except LookupError:
-        return None
-    for fields in (("renter_id", "listing__host_id"), ("renter_id", "host_id")):
-        try:
-            return booking_model.objects.filter(pk=booking_id).values_list(*fields).first()
-        except FieldError:
-            continue
-    return None
-
-
 @transaction.atomic
 def conversation_start(*, user, user_id=None, listing=None, booking_id=None) -> tuple[Conversation, bool]:
     """Open (or find) the conversation between the caller and the other side.
@@ -73,13 +58,13 @@ def conversation_start(*, user, user_id=None, listing=None, booking_id=None) -> 
         raise Forbidden("Only renters and hosts exchange messages.")
     renter = host = None
     if booking_id is not None:
-        parties = _booking_parties(booking_id)
-        if parties is None:
+        booking = Booking.objects.select_related("renter", "host").filter(pk=booking_id).first()
+        if booking is None:
             raise NotFound("Booking not found.")
-        renter_id, host_id = parties
-        if user.pk != renter_id and user.acting_host_id != host_id:
-            raise NotFound("Booking not found.")
-        renter, host = User.objects.get(pk=renter_id), User.objects.get(pk=host_id)
+        refusal = message_refusal(user, booking)
+        if refusal is not None:
+            raise refusal
+        renter, host = booking.renter, booking.host
     elif user.role == Role.RENTER:
         if listing is not None:
             host = listing.host

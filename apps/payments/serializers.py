@@ -3,13 +3,16 @@
 Money goes out as a string with two decimals ("199.00") so no client sees a float.
 """
 
+from datetime import timedelta
 from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.core.serializers import ApiModelSerializer
 
-from .models import Plan, Subscription, SubscriptionPayment
+from .models import Plan, Subscription, SubscriptionPayment, SubscriptionStatus
+from .policies import PREMIUM_GRACE_DAYS
 
 
 def _decimal_messages(label: str) -> dict:
@@ -33,6 +36,11 @@ class FeatureSerializer(serializers.Serializer):
     normal = serializers.CharField()
 
 
+class PlanFeatureSerializer(serializers.Serializer):
+    bold = serializers.CharField()
+    normal = serializers.CharField()
+
+
 class PlanSerializer(ApiModelSerializer):
     features = serializers.SerializerMethodField()
 
@@ -40,6 +48,7 @@ class PlanSerializer(ApiModelSerializer):
         model = Plan
         fields = ["id", "plan_id", "plan_name", "description", "total_amount", "interval", "features"]
 
+    @extend_schema_field(PlanFeatureSerializer(many=True))
     def get_features(self, plan: Plan) -> list[dict]:
         return [
             {"bold": str(item.get("bold", "")), "normal": str(item.get("normal", ""))}
@@ -60,6 +69,25 @@ def _premium_end(sub: Subscription):
     if sub.status == "cancelled" and sub.cancelled_at:
         return min(sub.cancelled_at, sub.next_billing_date or sub.cancelled_at)
     return sub.next_billing_date
+
+
+class PremiumPartSerializer(serializers.Serializer):
+    """The premium part of a host's subscription (null for a free membership)."""
+
+    status = serializers.ChoiceField(choices=SubscriptionStatus.choices)
+    startDate = serializers.DateTimeField(allow_null=True)
+    nextBillingDate = serializers.DateTimeField(allow_null=True)
+    plan = PremiumPlanSerializer(allow_null=True)
+    endDate = serializers.DateTimeField(
+        allow_null=True, help_text="When the membership ends or ended (a cancellation ends it at once)."
+    )
+
+
+class BenefitsSerializer(serializers.Serializer):
+    isPremium = serializers.BooleanField()
+    activeListingLimit = serializers.IntegerField(allow_null=True, help_text="Null: no limit (premium).")
+    featuredListings = serializers.BooleanField()
+    premiumBadge = serializers.BooleanField()
 
 
 class SubscriptionSerializer(ApiModelSerializer):
@@ -83,6 +111,7 @@ class SubscriptionSerializer(ApiModelSerializer):
             "benefits",
         ]
 
+    @extend_schema_field(PremiumPartSerializer(allow_null=True))
     def get_premiumSubscription(self, sub: Subscription) -> dict | None:
         if sub.type != "premium":
             return None
@@ -97,17 +126,13 @@ class SubscriptionSerializer(ApiModelSerializer):
             "endDate": serializers.DateTimeField().to_representation(end) if (end := _premium_end(sub)) else None,
         }
 
+    @extend_schema_field(serializers.DateTimeField(allow_null=True))
     def get_premiumListingsDeletionDate(self, sub: Subscription) -> str | None:
-        from datetime import timedelta
-
-        from .premium import PREMIUM_LISTING_GRACE_DAYS
-
         if sub.status != "cancelled" or not sub.cancelled_at or sub.premium_listings_deleted_at:
             return None
-        return serializers.DateTimeField().to_representation(
-            sub.cancelled_at + timedelta(days=PREMIUM_LISTING_GRACE_DAYS)
-        )
+        return serializers.DateTimeField().to_representation(sub.cancelled_at + timedelta(days=PREMIUM_GRACE_DAYS))
 
+    @extend_schema_field(BenefitsSerializer)
     def get_benefits(self, sub: Subscription) -> dict:
         from .premium import FREE_ACTIVE_LISTING_LIMIT
 

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
+from apps.accounts.policies import acting_host as host_acted_for
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
 from apps.core.statemachine import StateMachine
@@ -58,11 +59,10 @@ def is_uuid(value) -> bool:
 
 def acting_host(user: User) -> User:
     """The host whose membership ``user`` manages (itself, or a subHost's host)."""
-    if user.role == Role.HOST:
-        return user
-    if user.role == Role.SUB_HOST and user.host_id:
-        return user.host
-    raise Forbidden("Only hosts and their sub-hosts have a premium membership.")
+    host = host_acted_for(user)
+    if host is None:
+        raise Forbidden("Only hosts and their sub-hosts have a premium membership.")
+    return host
 
 
 def _notify(user, kind: str, content: str, link: str = "/dashboard") -> None:

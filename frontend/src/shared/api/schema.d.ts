@@ -2498,6 +2498,13 @@ export interface components {
         AccountDeleteResponse: {
             message: string;
         };
+        /**
+         * @description * `active` - active
+         *     * `suspended` - suspended
+         *     * `deleted` - deleted
+         * @enum {string}
+         */
+        AccountStatusEnum: "active" | "suspended" | "deleted";
         AddHostInputRequest: {
             /** Format: email */
             email: string;
@@ -2529,6 +2536,16 @@ export interface components {
             title: string;
             /** Format: decimal */
             price?: string | null;
+        };
+        AddOnSnapshotSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            /** Format: decimal */
+            price: string;
         };
         AddSubHostResponse: {
             data: components["schemas"]["UserListItem"];
@@ -2576,6 +2593,14 @@ export interface components {
             /** Format: decimal */
             availablePercentage: string;
         };
+        AvailabilitySchema: {
+            occupiedDates: string[];
+            pendingDates: string[];
+            availableDates: string[];
+            blockedDates: string[];
+            /** @description The zone the dates are in (the listing's unless asked otherwise). */
+            timeZone: string;
+        };
         AvailabilityStatisticsResponse: {
             data: components["schemas"]["AvailabilityPeriod"][];
             message: string;
@@ -2588,23 +2613,112 @@ export interface components {
             /** Format: decimal */
             paid: string;
         };
+        Benefits: {
+            isPremium: boolean;
+            /** @description Null: no limit (premium). */
+            activeListingLimit: number | null;
+            featuredListings: boolean;
+            premiumBadge: boolean;
+        };
         /** @enum {unknown} */
         BlankEnum: "";
         BookingCalendarResponse: {
-            data: unknown;
+            data: components["schemas"]["CalendarSchema"];
             message: string;
         };
+        /** @description What the caller may do to this booking (``apps.bookings.policies.booking_can``). */
+        BookingCanSchema: {
+            approve: boolean;
+            reject: boolean;
+            cancel: boolean;
+            extend: boolean;
+            pay: boolean;
+            review: boolean;
+            dispute: boolean;
+            message: boolean;
+        };
         BookingCancelResponse: {
-            data: unknown;
+            data: components["schemas"]["BookingDetailSchema"];
             message: string;
         };
         BookingCreateResponse: {
-            data: unknown;
+            data: components["schemas"]["BookingDetailSchema"];
             message: string;
         };
         BookingDetailResponse: {
-            data: unknown;
+            data: components["schemas"]["BookingDetailSchema"];
             message: string;
+        };
+        /** @description What a booking looks like in the API (for the OpenAPI schema; built by BookingSerializer). */
+        BookingDetailSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description dd-MM-yyyy, in the listing's time zone (timeZone) */
+            checkInDate: string;
+            checkOutDate: string;
+            /** @description hh:mm AM/PM, wall-clock time in the listing's time zone */
+            startTime: string;
+            endTime: string;
+            /** @description The listing's IANA time zone (Asia/Kolkata); all times are there */
+            timeZone: string;
+            /** @description The zone's short name at check-in (IST, EDT), to show by times */
+            timeZoneName: string;
+            /** Format: date-time */
+            checkIn: string;
+            /**
+             * Format: date-time
+             * @description Including approved extensions.
+             */
+            checkOut: string;
+            status: components["schemas"]["BookingStatusEnum"];
+            /** Format: decimal */
+            price: string;
+            /** Format: decimal */
+            totalAmount: string;
+            guests: number;
+            seats: number;
+            renter: components["schemas"]["BookingPersonSchema"];
+            host: components["schemas"]["BookingPersonSchema"];
+            listingId: components["schemas"]["BookingListingSchema"];
+            /** @description Null for an event space. */
+            spaceOffering: components["schemas"]["SpaceOfferingSnapshotSchema"] | null;
+            servicesAndAddOns: components["schemas"]["AddOnSnapshotSchema"][];
+            paymentDetails: components["schemas"]["PaymentDetailsSchema"];
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
+            extendBooking: components["schemas"]["ExtensionSchema"][];
+            rejectReason: string;
+            cancellationReason: string;
+            /** Format: decimal */
+            refundAmount: string | null;
+            /** @description A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending */
+            awaitingPayment: boolean;
+            can: components["schemas"]["BookingCanSchema"];
+            bookedBy: components["schemas"]["BookingPersonSchema"];
+            hostedBy: components["schemas"]["BookingPersonSchema"];
+            /**
+             * @description The renter sees Hosted By; everyone else Booked By.
+             *
+             *     * `hostedBy` - hostedBy
+             *     * `bookedBy` - bookedBy
+             */
+            sidePanel: components["schemas"]["SidePanelEnum"];
+            canApproveOrReject: boolean;
+            /** @description Kept for existing clients: can.approve. */
+            canApprove: boolean;
+            /** @description Kept for existing clients: can.pay. */
+            canPay: boolean;
+            /**
+             * Format: decimal
+             * @description Only for the renter of a pending or approved booking.
+             */
+            refundIfCancelledNow?: string;
+            /** @description Who changed the status, when, from, to and why. */
+            statusHistory: components["schemas"]["BookingStatusChangeSchema"][];
         };
         BookingDetailsInputRequest: {
             /** Format: uuid */
@@ -2630,8 +2744,48 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        /** @description The listing a booking is for (``listingId``). */
+        BookingListingSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            slug: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
+            address: string;
+            city: string;
+            country: string;
+            /** @description The listing's IANA time zone. */
+            timeZone: string;
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
+            cancellationPolicy: components["schemas"]["CancellationPolicyEnum"];
+            isDeleted: boolean;
+        };
+        /** @description A renter or host as a booking shows them (``person``). */
+        BookingPersonSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            firstName: string;
+            lastName: string;
+            fullName: string;
+            userName: string;
+            /** Format: email */
+            email: string;
+            /** @description URL of the avatar or of the default picture. */
+            avatar: string;
+            role: components["schemas"]["RoleEnum"];
+            city: string;
+            country: string;
+            isDeleted: boolean;
+        };
         BookingQuoteResponse: {
-            data: unknown;
+            data: components["schemas"]["QuoteSchema"];
             message: string;
         };
         BookingRequestsResponse: {
@@ -2697,6 +2851,13 @@ export interface components {
             timeZone: string;
             /** @description The zone's short name at check-in (IST, EDT), to show by times */
             timeZoneName: string;
+            /** Format: date-time */
+            checkIn: string;
+            /**
+             * Format: date-time
+             * @description Including approved extensions.
+             */
+            checkOut: string;
             status: components["schemas"]["BookingStatusEnum"];
             /** Format: decimal */
             price: string;
@@ -2704,21 +2865,22 @@ export interface components {
             totalAmount: string;
             guests: number;
             seats: number;
-            renter: unknown;
-            host: unknown;
-            listingId: unknown;
-            spaceOffering: unknown;
-            servicesAndAddOns: unknown;
-            paymentDetails: unknown;
-            extendBooking: unknown;
+            renter: components["schemas"]["BookingPersonSchema"];
+            host: components["schemas"]["BookingPersonSchema"];
+            listingId: components["schemas"]["BookingListingSchema"];
+            /** @description Null for an event space. */
+            spaceOffering: components["schemas"]["SpaceOfferingSnapshotSchema"] | null;
+            servicesAndAddOns: components["schemas"]["AddOnSnapshotSchema"][];
+            paymentDetails: components["schemas"]["PaymentDetailsSchema"];
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
+            extendBooking: components["schemas"]["ExtensionSchema"][];
             rejectReason: string;
             cancellationReason: string;
             /** Format: decimal */
             refundAmount: string | null;
             /** @description A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending */
             awaitingPayment: boolean;
-            /** @description On the detail response. */
-            statusHistory?: components["schemas"]["BookingStatusChangeSchema"][];
+            can: components["schemas"]["BookingCanSchema"];
         };
         /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
         BookingStatusChangeSchema: {
@@ -2749,8 +2911,104 @@ export interface components {
          */
         BookingStatusEnum: "pending" | "approved" | "rejected" | "cancelled" | "expired" | "ongoing" | "completed" | "disputed";
         BookingStatusResponse: {
-            data: unknown;
+            data: components["schemas"]["BookingStatusSchema"];
             message: string;
+        };
+        /** @description What a booking looks like in the API (for the OpenAPI schema; built by BookingSerializer). */
+        BookingStatusSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description dd-MM-yyyy, in the listing's time zone (timeZone) */
+            checkInDate: string;
+            checkOutDate: string;
+            /** @description hh:mm AM/PM, wall-clock time in the listing's time zone */
+            startTime: string;
+            endTime: string;
+            /** @description The listing's IANA time zone (Asia/Kolkata); all times are there */
+            timeZone: string;
+            /** @description The zone's short name at check-in (IST, EDT), to show by times */
+            timeZoneName: string;
+            /** Format: date-time */
+            checkIn: string;
+            /**
+             * Format: date-time
+             * @description Including approved extensions.
+             */
+            checkOut: string;
+            status: components["schemas"]["BookingStatusEnum"];
+            /** Format: decimal */
+            price: string;
+            /** Format: decimal */
+            totalAmount: string;
+            guests: number;
+            seats: number;
+            renter: components["schemas"]["BookingPersonSchema"];
+            host: components["schemas"]["BookingPersonSchema"];
+            listingId: components["schemas"]["BookingListingSchema"];
+            /** @description Null for an event space. */
+            spaceOffering: components["schemas"]["SpaceOfferingSnapshotSchema"] | null;
+            servicesAndAddOns: components["schemas"]["AddOnSnapshotSchema"][];
+            paymentDetails: components["schemas"]["PaymentDetailsSchema"];
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
+            extendBooking: components["schemas"]["ExtensionSchema"][];
+            rejectReason: string;
+            cancellationReason: string;
+            /** Format: decimal */
+            refundAmount: string | null;
+            /** @description A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending */
+            awaitingPayment: boolean;
+            can: components["schemas"]["BookingCanSchema"];
+            bookedBy: components["schemas"]["BookingPersonSchema"];
+            hostedBy: components["schemas"]["BookingPersonSchema"];
+            /**
+             * @description The renter sees Hosted By; everyone else Booked By.
+             *
+             *     * `hostedBy` - hostedBy
+             *     * `bookedBy` - bookedBy
+             */
+            sidePanel: components["schemas"]["SidePanelEnum"];
+            canApproveOrReject: boolean;
+            /** @description Kept for existing clients: can.approve. */
+            canApprove: boolean;
+            /** @description Kept for existing clients: can.pay. */
+            canPay: boolean;
+            /**
+             * Format: decimal
+             * @description Only for the renter of a pending or approved booking.
+             */
+            refundIfCancelledNow?: string;
+            /** @description Who changed the status, when, from, to and why. */
+            statusHistory: components["schemas"]["BookingStatusChangeSchema"][];
+            /** @description The booking's check-in has already passed. */
+            checkInPassed: boolean;
+        };
+        CalendarEntrySchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            status: components["schemas"]["BookingStatusEnum"];
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @description dd-MM-yyyy */
+            checkInDate: string;
+            /** @description dd-MM-yyyy */
+            checkOutDate: string;
+            link: string;
+        };
+        CalendarSchema: {
+            /** @description yyyy-MM */
+            month: string;
+            bookings: components["schemas"]["CalendarEntrySchema"][];
         };
         /**
          * @description * `flexible` - Flexible
@@ -2947,6 +3205,18 @@ export interface components {
         DashboardNumbersResponse: {
             data: components["schemas"]["DashboardNumbers"];
             message: string;
+        };
+        DecidedBy: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["RoleEnum"];
         };
         /**
          * @description * `approved` - approved
@@ -3206,7 +3476,7 @@ export interface components {
             };
         };
         ExtendBookingResponse: {
-            data: unknown;
+            data: components["schemas"]["ExtensionSchema"];
             message: string;
         };
         ExtendInputRequest: {
@@ -3227,8 +3497,53 @@ export interface components {
             reason?: string | null;
         };
         ExtendStatusResponse: {
-            data: unknown;
+            data: components["schemas"]["ExtensionSchema"];
             message: string;
+        };
+        ExtensionPaymentDetailsSchema: {
+            prices: components["schemas"]["PriceLineSchema"][];
+            /** Format: decimal */
+            originalAmount: string;
+            /** Format: decimal */
+            convenienceFee: string;
+            /** Format: decimal */
+            tax: string;
+            /** Format: decimal */
+            additionalAmount: string;
+        };
+        /** @description An extension request. While pending, only the host side sees more than the amount payable. */
+        ExtensionSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            /** Format: decimal */
+            totalPayable: string;
+            /** @description The listing's IANA time zone. */
+            timeZone?: string;
+            /** @description The zone's short name at the new check-out. */
+            timeZoneName?: string;
+            paid?: boolean;
+            additionalHours?: number;
+            additionalDays?: number;
+            additionalWeeks?: number;
+            additionalMonths?: number;
+            /** Format: decimal */
+            originalAmount?: string;
+            /** Format: decimal */
+            additionalAmount?: string;
+            /** @description dd-MM-yyyy */
+            additionalDate?: string;
+            /** @description hh:mm AM/PM */
+            startTime?: string;
+            /** @description hh:mm AM/PM */
+            endTime?: string;
+            paymentDetails?: components["schemas"]["ExtensionPaymentDetailsSchema"];
+            rejectReason?: string;
+            /** Format: date-time */
+            createdAt?: string;
         };
         FavouritePage: {
             data: components["schemas"]["FavouritePageData"];
@@ -3242,8 +3557,16 @@ export interface components {
             totalPages: number;
         };
         FavouriteRemoveResponse: {
-            data: unknown;
+            data: components["schemas"]["FavouriteRemoved"];
             message: string;
+        };
+        FavouriteRemoved: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            favourite: boolean;
         };
         ForgotPasswordResponse: {
             data: components["schemas"]["UserId"];
@@ -3367,8 +3690,12 @@ export interface components {
             totalPages: number;
         };
         IcalUrlResponse: {
-            data: unknown;
+            data: components["schemas"]["IcalUrlSchema"];
             message: string;
+        };
+        IcalUrlSchema: {
+            /** Format: uri */
+            url: string;
         };
         /**
          * @description * `year` - Year
@@ -3465,7 +3792,15 @@ export interface components {
             readonly dimension: string;
             /** @description Event spaces: minimum booking, in hours. */
             readonly minimumDays: number;
-            readonly openingHours: unknown;
+            /** @description Weekday (monday ... sunday) to its hours; a missing day is open around the clock, null is closed. */
+            readonly openingHours: {
+                [key: string]: {
+                    /** @example 09:00 */
+                    open: string;
+                    /** @example 18:00 */
+                    close: string;
+                } | null;
+            };
             readonly blockedDates: string[];
             /** @description Time kept free between bookings. */
             readonly bufferMinutes: number;
@@ -3481,9 +3816,7 @@ export interface components {
             readonly host: components["schemas"]["ListingHost"];
             /** Format: uuid */
             readonly createdBy: string | null;
-            readonly reviews: {
-                [key: string]: unknown;
-            };
+            readonly reviews: components["schemas"]["ReviewsSummary"];
             /** Format: date-time */
             readonly createdAt: string;
             /** Format: date-time */
@@ -3493,7 +3826,7 @@ export interface components {
             readonly can: components["schemas"]["ListingCan"];
         };
         ListingAvailabilityResponse: {
-            data: unknown;
+            data: components["schemas"]["AvailabilitySchema"];
             message: string;
         };
         ListingBrief: {
@@ -3574,8 +3907,15 @@ export interface components {
             count: number;
         };
         ListingDeleteResponse: {
-            data: unknown;
+            data: components["schemas"]["ListingDeleted"];
             message: string;
+        };
+        ListingDeleted: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
         };
         ListingHost: {
             /**
@@ -3642,7 +3982,15 @@ export interface components {
             dimension?: string;
             /** @default 1 */
             minimumDays?: number;
-            openingHours?: unknown;
+            /** @description Weekday (monday ... sunday) to its hours; a missing day is open around the clock, null is closed. */
+            openingHours?: {
+                [key: string]: {
+                    /** @example 09:00 */
+                    open: string;
+                    /** @example 18:00 */
+                    close: string;
+                } | null;
+            };
             blockedDates?: string[];
             /** @default 0 */
             bufferMinutes?: number;
@@ -3820,15 +4168,22 @@ export interface components {
             message: string;
         };
         MediaRemoveResponse: {
-            data: unknown;
+            data: components["schemas"]["MediaRemoved"];
             message: string;
+        };
+        MediaRemoved: {
+            filesPath: string[];
         };
         MediaUploadInputRequest: {
             files: string[];
         };
         MediaUploadResponse: {
-            data: unknown;
+            data: components["schemas"]["MediaUploaded"];
             message: string;
+        };
+        MediaUploaded: {
+            filesPath: string[];
+            files: components["schemas"]["UploadedImage"][];
         };
         Message: {
             /**
@@ -3942,6 +4297,11 @@ export interface components {
             data: components["schemas"]["MarkAll"];
             message: string;
         };
+        NotificationKind: {
+            key: string;
+            type: string;
+            label: string;
+        };
         NotificationList: {
             notifications: components["schemas"]["Notification"][];
             totalUnread: number;
@@ -3968,9 +4328,7 @@ export interface components {
                     [key: string]: boolean;
                 };
             };
-            kinds: {
-                [key: string]: unknown;
-            }[];
+            kinds: components["schemas"]["NotificationKind"][];
             channels: string[];
         };
         NotificationSettingsInputRequest: {
@@ -4029,6 +4387,16 @@ export interface components {
             /** @default 1 */
             minimumPeriod?: number;
         };
+        /**
+         * @description * `virtualOffice` - Virtual Office
+         *     * `meetingSpace` - Meeting Space
+         *     * `avRoom` - AV Room
+         *     * `hotDesk` - Hot Desk
+         *     * `dedicatedDesk` - Dedicated Desk
+         *     * `privateCabin` - Private Cabin
+         * @enum {string}
+         */
+        OfferingKindEnum: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
         OtpInputRequest: {
             otp: string;
         };
@@ -4099,7 +4467,7 @@ export interface components {
             reason?: string;
         };
         PatchedStatusInputRequest: {
-            status?: components["schemas"]["Status361Enum"];
+            status?: components["schemas"]["AccountStatusEnum"];
         };
         PatchedToggleActiveInputRequest: {
             isActive?: boolean | null;
@@ -4142,6 +4510,54 @@ export interface components {
             readonly displayStatus: string;
             type: string;
             paymentId: string;
+        };
+        /** @description ``paymentDetails`` (spec section 3) with every computed amount (``pricing.Quote.payment_details``). */
+        PaymentDetailsSchema: {
+            prices: components["schemas"]["PriceLineSchema"][];
+            /**
+             * Format: decimal
+             * @description Total of the price lines.
+             */
+            totalAmount: string;
+            totalDays: number;
+            /** Format: decimal */
+            totalHours: string;
+            servicesAndAddOns: components["schemas"]["ServiceLineSchema"][];
+            /** Format: decimal */
+            servicesTotal: string;
+            selectedPrice: components["schemas"]["SelectedPriceSchema"] | null;
+            /** Format: decimal */
+            subtotal: string;
+            /** Format: decimal */
+            discountPercent: string;
+            /** Format: decimal */
+            discount: string;
+            /** Format: decimal */
+            discountedSubtotal: string;
+            /** Format: decimal */
+            processingFeePercent: string;
+            /** Format: decimal */
+            convenienceFee: string;
+            /** Format: decimal */
+            taxPercent: string;
+            /** Format: decimal */
+            tax: string;
+            /**
+             * Format: decimal
+             * @description What the renter pays for the booking itself.
+             */
+            price: string;
+            /** Format: decimal */
+            extensionsTotal: string;
+            /**
+             * Format: decimal
+             * @description Price plus approved extensions.
+             */
+            total: string;
+            /** Format: decimal */
+            commissionPercent: string;
+            /** Format: decimal */
+            commission: string;
         };
         PaymentInvoices: {
             data: components["schemas"]["PaymentInvoicesData"];
@@ -4275,6 +4691,14 @@ export interface components {
             data: components["schemas"]["PendingCounter"];
             message: string;
         };
+        /**
+         * @description * `hourly` - Hour
+         *     * `daily` - Day
+         *     * `weekly` - Week
+         *     * `monthly` - Month
+         * @enum {string}
+         */
+        PeriodEnum: "hourly" | "daily" | "weekly" | "monthly";
         Person: {
             /**
              * id
@@ -4306,9 +4730,11 @@ export interface components {
             /** Format: decimal */
             totalAmount?: string;
             interval?: components["schemas"]["IntervalEnum"];
-            readonly features: {
-                [key: string]: unknown;
-            }[];
+            readonly features: components["schemas"]["PlanFeature"][];
+        };
+        PlanFeature: {
+            bold: string;
+            normal: string;
         };
         PlanList: {
             data: components["schemas"]["Plan"][];
@@ -4334,6 +4760,43 @@ export interface components {
         PopularSpacesResponse: {
             data: components["schemas"]["PopularSpace"][];
             message: string;
+        };
+        /** @description The premium part of a host's subscription (null for a free membership). */
+        PremiumPart: {
+            status: components["schemas"]["SubscriptionStatusEnum"];
+            /** Format: date-time */
+            startDate: string | null;
+            /** Format: date-time */
+            nextBillingDate: string | null;
+            plan: components["schemas"]["PremiumPlan"] | null;
+            /**
+             * Format: date-time
+             * @description When the membership ends or ended (a cancellation ends it at once).
+             */
+            endDate: string | null;
+        };
+        PremiumPlan: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            planId: string;
+            planName: string;
+            /** Format: decimal */
+            price: string;
+            interval: string;
+        };
+        PriceLineSchema: {
+            priceDuration: components["schemas"]["PeriodEnum"];
+            /** @description Hour, Day, Week or Month */
+            label: string;
+            /** @description How many periods. */
+            duration: number;
+            /** Format: decimal */
+            rate: string;
+            /** Format: decimal */
+            total: string;
         };
         /** @description The profile's editable fields (spec section 3, User). */
         ProfileInputRequest: {
@@ -4428,6 +4891,32 @@ export interface components {
         PushUnsubscribeResponse: {
             data: components["schemas"]["MarkAll"];
             message: string;
+        };
+        QuoteSchema: {
+            step: components["schemas"]["StepEnum"];
+            /** Format: uuid */
+            listingId: string;
+            /** Format: uuid */
+            spaceOffering: string | null;
+            /** @description dd-MM-yyyy */
+            checkInDate: string;
+            /** @description dd-MM-yyyy */
+            checkOutDate: string;
+            /** @description hh:mm AM/PM */
+            startTime: string;
+            /** @description hh:mm AM/PM */
+            endTime: string;
+            /** @description The listing's IANA time zone; the times above are there. */
+            timeZone: string;
+            /** @description The zone's short name at check-in (IST, EDT). */
+            timeZoneName: string;
+            guests: number | null;
+            seats: number | null;
+            paymentDetails: components["schemas"]["PaymentDetailsSchema"];
+            /** Format: decimal */
+            price: string;
+            /** @description Only at review-and-pay: the time is still free. */
+            available?: boolean;
         };
         RecentBookings: {
             data: components["schemas"]["RecentBookingsData"];
@@ -4537,7 +5026,7 @@ export interface components {
             message: string;
         };
         ReviewAddResponse: {
-            data: unknown;
+            data: components["schemas"]["ReviewSchema"];
             message: string;
         };
         ReviewInputRequest: {
@@ -4557,6 +5046,21 @@ export interface components {
          * @enum {string}
          */
         ReviewInputStatusEnum: "approved" | "rejected";
+        ReviewSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: uuid */
+            listingId: string;
+            /** Format: uuid */
+            bookingId: string;
+            review: string;
+            rating: number | null;
+            remarks: string;
+            isPublished: boolean;
+        };
         ReviewSettings: {
             autoPublish: boolean;
             /** Format: date-time */
@@ -4580,6 +5084,14 @@ export interface components {
          * @enum {string}
          */
         ReviewStatusEnum: "pending" | "approved" | "rejected";
+        ReviewsSummary: {
+            /**
+             * Format: double
+             * @description Average of the published ratings (0 when none).
+             */
+            rating: number;
+            count: number;
+        };
         RoleCount: {
             role: string;
             count: number;
@@ -4602,9 +5114,20 @@ export interface components {
             data: components["schemas"]["SearchTitlesData"];
             message: string;
         };
+        SelectedPriceSchema: {
+            value: components["schemas"]["PeriodEnum"];
+            label: string;
+            /** Format: decimal */
+            rate: string;
+        };
         SendInputRequest: {
             text?: string;
             attachments?: string[];
+        };
+        ServiceLineSchema: {
+            title: string;
+            /** Format: decimal */
+            price: string;
         };
         SetPasswordInputRequest: {
             uid: string;
@@ -4615,6 +5138,12 @@ export interface components {
             message: string;
         };
         /**
+         * @description * `hostedBy` - hostedBy
+         *     * `bookedBy` - bookedBy
+         * @enum {string}
+         */
+        SidePanelEnum: "hostedBy" | "bookedBy";
+        /**
          * @description * `terms` - Terms and Conditions
          *     * `privacy` - Privacy Policy
          *     * `about` - About us
@@ -4622,6 +5151,25 @@ export interface components {
          * @enum {string}
          */
         SlugEnum: "terms" | "privacy" | "about" | "faq";
+        /** @description The work-space offering booked, as it was when booked. */
+        SpaceOfferingSnapshotSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            kind: components["schemas"]["OfferingKindEnum"];
+            title: string;
+            /** Format: decimal */
+            hourly: string | null;
+            /** Format: decimal */
+            daily: string | null;
+            /** Format: decimal */
+            weekly: string | null;
+            /** Format: decimal */
+            monthly: string | null;
+            minimumPeriod: number;
+        };
         StartInputRequest: {
             /** Format: uuid */
             userId?: string;
@@ -4644,13 +5192,6 @@ export interface components {
             avatar: string;
             isDeleted: boolean;
         };
-        /**
-         * @description * `active` - active
-         *     * `suspended` - suspended
-         *     * `deleted` - deleted
-         * @enum {string}
-         */
-        Status361Enum: "active" | "suspended" | "deleted";
         /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
         StatusChangeSchema: {
             /** @description Empty for the record's first status. */
@@ -4662,6 +5203,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @description * `request-booking-details` - request-booking-details
+         *     * `event-booking-details` - event-booking-details
+         *     * `services-and-add-ons` - services-and-add-ons
+         *     * `review-and-pay` - review-and-pay
+         * @enum {string}
+         */
+        StepEnum: "request-booking-details" | "event-booking-details" | "services-and-add-ons" | "review-and-pay";
         SubHostDeleteResponse: {
             message: string;
         };
@@ -4734,15 +5283,12 @@ export interface components {
             startDate?: string | null;
             /** Format: date-time */
             nextBillingDate?: string | null;
-            readonly premiumSubscription: {
-                [key: string]: unknown;
-            } | null;
+            readonly premiumSubscription: components["schemas"]["PremiumPart"] | null;
             /** Format: date-time */
             cancelledAt: string | null;
+            /** Format: date-time */
             readonly premiumListingsDeletionDate: string | null;
-            readonly benefits: {
-                [key: string]: unknown;
-            };
+            readonly benefits: components["schemas"]["Benefits"];
         };
         SubscriptionCancelResponse: {
             data: components["schemas"]["Subscription"];
@@ -4810,6 +5356,11 @@ export interface components {
             startDate: string;
             data: components["schemas"]["TypeCount"][];
         };
+        UploadedImage: {
+            path: string;
+            url: string;
+            smallPath: string;
+        };
         /** @description The signed-in user's own account, as the client stores it (``userInfo``). */
         User: {
             /**
@@ -4837,8 +5388,13 @@ export interface components {
             /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
-            readonly socialMediaLinks: unknown;
-            readonly notificationSettings: unknown;
+            readonly socialMediaLinks: string[];
+            /** @description The user's own choices: notification kind to channel to on or off. */
+            readonly notificationSettings: {
+                [key: string]: {
+                    [key: string]: boolean;
+                };
+            };
             /** @description Identity approved by staff. */
             readonly isVerified: boolean;
             /** @description E-mail confirmed with a code. */
@@ -4886,8 +5442,13 @@ export interface components {
             /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
-            readonly socialMediaLinks: unknown;
-            readonly notificationSettings: unknown;
+            readonly socialMediaLinks: string[];
+            /** @description The user's own choices: notification kind to channel to on or off. */
+            readonly notificationSettings: {
+                [key: string]: {
+                    [key: string]: boolean;
+                };
+            };
             /** @description Identity approved by staff. */
             readonly isVerified: boolean;
             /** @description E-mail confirmed with a code. */
@@ -4901,10 +5462,10 @@ export interface components {
             readonly fmcToken: string;
             /** Format: date-time */
             readonly createdAt: string;
-            readonly status: components["schemas"]["Status361Enum"];
+            readonly status: components["schemas"]["AccountStatusEnum"];
             readonly isActive: boolean;
             /** Format: date-time */
-            readonly lastLogin: string;
+            readonly lastLogin: string | null;
             readonly verificationDocs: components["schemas"]["VerificationDocument"][];
             readonly verificationStatus: string | null;
             readonly can: components["schemas"]["UserCan"];
@@ -4938,7 +5499,7 @@ export interface components {
             /** @description False while the account is suspended. */
             readonly isActive: boolean;
             readonly isDeleted: boolean;
-            readonly status: components["schemas"]["Status361Enum"];
+            readonly status: components["schemas"]["AccountStatusEnum"];
             readonly passwordSet: boolean;
             /** Format: date-time */
             readonly createdAt: string;
@@ -4997,17 +5558,16 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly decidedAt: string | null;
-            readonly decidedBy: {
-                [key: string]: unknown;
-            } | null;
+            readonly decidedBy: components["schemas"]["DecidedBy"] | null;
             readonly rejectReason: string;
-            readonly verificationDocs: unknown[];
+            readonly verificationDocs: components["schemas"]["VerificationDocument"][];
         };
         VerificationRequestList: {
             data: components["schemas"]["VerificationRequestListData"];
             message: string;
         };
         VerificationRequestListData: {
+            pendingVerificationRequest: number;
             verificationRequests: components["schemas"]["VerificationRequest"][];
             totalCount: number;
             page: number;
@@ -5045,7 +5605,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            kind: components["schemas"]["_OfferingCardKindEnum"];
+            kind: components["schemas"]["OfferingKindEnum"];
             title: string;
             /** Format: decimal */
             hourly: string | null;
@@ -5059,16 +5619,6 @@ export interface components {
             seats: number;
             minimumPeriod: number;
         };
-        /**
-         * @description * `virtualOffice` - Virtual Office
-         *     * `meetingSpace` - Meeting Space
-         *     * `avRoom` - AV Room
-         *     * `hotDesk` - Hot Desk
-         *     * `dedicatedDesk` - Dedicated Desk
-         *     * `privateCabin` - Private Cabin
-         * @enum {string}
-         */
-        _OfferingCardKindEnum: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
     };
     responses: {
         /** @description The request could not be read or a value is not valid. */

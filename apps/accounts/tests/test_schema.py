@@ -1,0 +1,40 @@
+"""The account and membership responses pages read match their OpenAPI components exactly."""
+
+import pytest
+
+from apps.core.schema_check import check
+from apps.payments import subscriptions
+from apps.payments.models import Plan
+
+pytestmark = pytest.mark.django_db
+
+
+def test_user_responses_match_the_schema(clients, users):
+    check("MeResponse", clients["host"].get("/api/user/me").json())
+    check("RenterList", clients["admin"].get("/api/user/renters").json())
+    check("HostList", clients["moderator"].get("/api/user/hosts").json())
+    check("SubHostList", clients["host"].get("/api/user/sub-hosts").json())
+    response = clients["admin"].get(f"/api/user/view-user/{users['host'].pk}")
+    assert response.status_code == 200, response.content
+    check("ViewUserResponse", response.json())
+    check("VerificationRequestList", clients["admin"].get("/api/user/verification-requests").json())
+
+
+def test_membership_responses_match_the_schema(clients, users):
+    Plan.objects.create(
+        plan_id="premium-annual",
+        plan_name="Premium",
+        total_amount="199.00",
+        interval="year",
+        features=[{"bold": "Unlimited", "normal": "active listings"}],
+    )
+    check("PlanList", clients["host"].get("/api/plans/get-all").json())
+    check("SubscriptionResponse", clients["host"].get("/api/subscription").json())
+    subscription = subscriptions.subscription_grant(host=users["host"], by=users["admin"])
+    body = clients["host"].get("/api/subscription").json()
+    assert body["data"]["premiumSubscription"]["status"] == "active"
+    check("SubscriptionResponse", body)
+    subscriptions.subscription_cancel(subscription=subscription, by=users["host"])
+    body = clients["host"].get("/api/subscription").json()
+    assert body["data"]["premiumListingsDeletionDate"] is not None
+    check("SubscriptionResponse", body)
