@@ -11,7 +11,7 @@ import logging
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
 from django.db.models import Avg, Count
 from django.utils import timezone
@@ -322,6 +322,11 @@ def occupancy_hold(
                 return Occupancy.objects.create(unit=candidate, **values)
         except IntegrityError as exc:
             if not _is_exclusion_violation(exc):
+                raise
+        except OperationalError as exc:
+            # Two inserts of the same slot each waited for the other and PostgreSQL cancelled this
+            # one (deadlock): the other request holds the slot, so this one is a conflict too.
+            if getattr(exc.__cause__, "sqlstate", None) != "40P01":
                 raise
     raise Conflict(SLOT_CONFLICT)
 
