@@ -63,7 +63,7 @@ echo "== front-end unit tests (vitest)"
 # Last, so the closing line of the run is a Python test summary. The browser tests run in a
 # pytest run of their own: Playwright's sync API keeps an event loop on the worker's main
 # thread for the whole session, which the websocket tests' async_to_sync cannot share.
-BROWSER_TESTS=(apps/core/tests/browser apps/dashboard/tests/browser)
+BROWSER_TESTS=(apps/*/tests/browser)
 echo "== Python tests"
 $PY -m pytest -n 2 --dist loadfile -q "${BROWSER_TESTS[@]/#/--ignore=}"
 echo "== Browser tests (headless Chromium)"
