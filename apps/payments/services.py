@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Role, User
 from apps.bookings.models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
-from apps.bookings.services import booking_expire_unpaid, extension_mark_paid
+from apps.bookings.services import booking_expire_unpaid, booking_request_paid, extension_mark_paid
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 from apps.core.statemachine import StateMachine, record
@@ -213,6 +213,8 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
         payment_capture(payment=payment)
     elif booking_status in ("rejected", "expired", "cancelled"):
         payment_release(payment=payment)
+    else:
+        booking_request_paid(booking_id=payment.booking_id)
     return payment
 
 
