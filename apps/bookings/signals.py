@@ -4,9 +4,9 @@
 (the payments app queues a capture, a release or a refund in the outbox) commit or roll back
 with it. Receivers: ``sender=Booking, booking, from_status, to_status, actor, reason``.
 
-``payment_held`` asks the app that holds payments whether a booking's payment is secured (so a
-pay-now request is approved only once paid). The payments app registers the answer when it
-starts; there is no default, because every deployment runs payments.
+``payment_status`` asks the app that holds payments for the status of a booking's payment (None:
+no payment yet), so a pay-now request is approved only once paid. The payments app registers the
+answer when it starts; there is no default, because every deployment runs payments.
 """
 
 from collections.abc import Callable
@@ -15,15 +15,15 @@ from django.dispatch import Signal
 
 booking_status_changed = Signal()
 
-_payment_held: list[Callable[..., bool]] = []
+_payment_status: list[Callable[..., str | None]] = []
 
 
-def register_payment_held(fn: Callable[..., bool]) -> Callable[..., bool]:
-    _payment_held[:] = [fn]
+def register_payment_status(fn: Callable[..., str | None]) -> Callable[..., str | None]:
+    _payment_status[:] = [fn]
     return fn
 
 
-def payment_held(*, booking_id, lock: bool = False) -> bool:
-    if not _payment_held:
-        raise RuntimeError("No app answers whether a booking's payment is held (the payments app registers it).")
-    return _payment_held[0](booking_id=booking_id, lock=lock)
+def payment_status(*, booking_id, lock: bool = False) -> str | None:
+    if not _payment_status:
+        raise RuntimeError("No app answers for a booking's payment (the payments app registers it).")
+    return _payment_status[0](booking_id=booking_id, lock=lock)

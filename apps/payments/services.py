@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Role, User
 from apps.bookings.models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
+from apps.bookings.policies import pay_refusal
 from apps.bookings.services import booking_expire_unpaid, booking_request_paid, extension_mark_paid
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
@@ -39,6 +40,7 @@ from .models import (
     PaymentStatus,
     Refund,
 )
+from .policies import RELEASE_BOOKING_STATUSES, captures
 from .subscriptions import checked_redirect_url, is_uuid, with_query
 
 logger = logging.getLogger(__name__)
@@ -143,13 +145,11 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         return session.url
 
     payment = Payment.objects.select_for_update().filter(booking=booking).first()
+    refusal = pay_refusal(user, booking, payment_status=payment.status if payment is not None else None)
+    if refusal is not None:
+        raise refusal
     # An approved booking whose saved card needs the renter's confirmation is paid (charged) now.
     pay_now = payment is not None and payment.status == PaymentStatus.ACTION_REQUIRED
-    if booking.status != BookingStatus.PENDING and not (pay_now and booking.status == BookingStatus.APPROVED):
-        raise Conflict(f"This booking is {booking.status}; it can no longer be paid.")
-    payable = (PaymentStatus.PENDING, PaymentStatus.FAILED, PaymentStatus.ACTION_REQUIRED)
-    if payment is not None and payment.status not in payable:
-        raise Conflict("This booking is already paid.")
     new = payment is None
     if payment is None:
         payment = Payment(booking=booking, listing=booking.listing, renter=user, host_id=booking.host_id)
@@ -209,9 +209,9 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
     )
     # The host may have answered while the renter was paying.
     booking_status = payment.booking.status
-    if booking_status in ("approved", "ongoing", "completed"):
+    if captures(booking_status):
         payment_capture(payment=payment)
-    elif booking_status in ("rejected", "expired", "cancelled"):
+    elif booking_status in RELEASE_BOOKING_STATUSES:
         payment_release(payment=payment)
     else:
         booking_request_paid(booking_id=payment.booking_id)
@@ -379,6 +379,8 @@ def payment_captured(payment: Payment, *, amount: Decimal) -> Payment:
         payment.renter, "paymentCaptured", f"{money} was charged for your booking at {payment.listing.title}.", link
     )
     _notify(payment.host, "paymentCaptured", f"{money} was paid for a booking at {payment.listing.title}.", link)
+    if payment.booking.status == BookingStatus.COMPLETED:  # the booking ended before the capture was made
+        earning_record(payment=payment)
     return payment
 
 
@@ -389,9 +391,9 @@ def booking_payment_follow(*, booking: Booking, from_status: str, to_status: str
     payment = Payment.objects.select_for_update(of=("self",)).filter(booking_id=booking.pk).first()
     if payment is None:
         return
-    if to_status in (BookingStatus.APPROVED, BookingStatus.ONGOING):
+    if captures(to_status):
         payment_capture(payment=payment)
-    elif to_status in (BookingStatus.REJECTED, BookingStatus.EXPIRED):
+    if to_status in (BookingStatus.REJECTED, BookingStatus.EXPIRED):
         payment_release(payment=payment, reason=f"Booking {to_status}")
     elif to_status == BookingStatus.CANCELLED:
         if payment.status != PaymentStatus.COMPLETED:
