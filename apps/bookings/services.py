@@ -1,9 +1,9 @@
 """Writes of the bookings app: requests, status changes, cancellations, extensions, reviews.
 
-Every status change goes through ``_transition`` (row lock, the booking machine's table and
-history row, occupancy release, ``booking_status_changed`` announced inside the transaction: the
-payments app queues its capture, release or refund then). The payments app calls
-``extension_mark_paid`` and ``booking_request_paid``.
+Every status change goes through ``_transition`` (row lock, allowed-transition check, event row,
+occupancy release, side effects queued on commit). The payments app calls ``extension_mark_paid``
+and reacts to status changes through ``apps.payments.services.booking_payment_status_changed``
+when it defines it.
 """
 
 import datetime as dt
@@ -533,8 +533,7 @@ def _offering_snapshot(offering: SpaceOffering | None) -> dict:
 
 def _payment_status(booking: Booking, *, lock: bool = False) -> str | None:
     """The status of the booking's payment (None: no payment yet); ``lock`` holds the payment row
-    until the transaction ends, so a checkout confirming at the same moment waits. The payments app
-    answers (``signals.register_payment_status``)."""
+    until the transaction ends, so a checkout confirming at the same moment waits."""
     return payment_status(booking_id=booking.pk, lock=lock)
 
 

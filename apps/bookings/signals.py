@@ -5,8 +5,8 @@
 with it. Receivers: ``sender=Booking, booking, from_status, to_status, actor, reason``.
 
 ``payment_status`` asks the app that holds payments for the status of a booking's payment (None:
-no payment yet), so a pay-now request is approved only once paid. The payments app registers the
-answer when it starts; there is no default, because every deployment runs payments.
+none yet), so that ``policies.approve_refusal`` approves a pay-now request only once it is paid. The payments app registers the answer when it
+starts; there is no default, because every deployment runs payments.
 """
 
 from collections.abc import Callable
@@ -25,5 +25,5 @@ def register_payment_status(fn: Callable[..., str | None]) -> Callable[..., str 
 
 def payment_status(*, booking_id, lock: bool = False) -> str | None:
     if not _payment_status:
-        raise RuntimeError("No app answers for a booking's payment (the payments app registers it).")
+        raise RuntimeError("No app answers for a booking's payment status (the payments app registers it).")
     return _payment_status[0](booking_id=booking_id, lock=lock)

@@ -7,9 +7,7 @@ answers when they start (``payments/receivers.py``, ``bookings/apps.py``):
 - ``active_listing_limit(host_id)``: how many active listings the host may have (None: no limit);
 - ``host_is_premium(host_id)``;
 - ``booked_between(start_date, end_date)``: ids of listings fully booked over those local days;
-- ``upcoming_bookings(listing_id)``: the listing's bookings still to come;
-- ``premium_grace_days()``: days after a cancelled membership before its premium listings go
-  (the public pages name it).
+- ``upcoming_bookings(listing_id)``: the listing's bookings still to come.
 
 Every deployment runs those apps, so asking for an answer nobody registered is an error.
 """
@@ -18,14 +16,7 @@ from collections.abc import Callable
 
 _providers: dict[str, Callable] = {}
 
-NAMES = (
-    "premium_now",
-    "active_listing_limit",
-    "host_is_premium",
-    "booked_between",
-    "upcoming_bookings",
-    "premium_grace_days",
-)
+NAMES = ("premium_now", "active_listing_limit", "host_is_premium", "booked_between", "upcoming_bookings")
 
 
 def provide(name: str, fn: Callable) -> Callable:
@@ -60,7 +51,3 @@ def booked_between(start_date, end_date):
 
 def upcoming_bookings(listing_id):
     return _get("upcoming_bookings")(listing_id)
-
-
-def premium_grace_days() -> int:
-    return _get("premium_grace_days")()

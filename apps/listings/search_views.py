@@ -44,7 +44,7 @@ from .models import (
     Period,
     PropertyType,
 )
-from .policies import CANCELLATION_TEXT, public_listings
+from .policies import CANCELLATION_TEXT, PREMIUM_GRACE_DAYS, public_listings
 from .search import CARD_FIELDS, CATEGORIES, CATEGORY_BY_TYPE, SearchFilters, cards, image_url, searchable_listings
 
 # --- API -----------------------------------------------------------------------
@@ -634,7 +634,7 @@ FAQ = [
     (
         "What does premium membership give hosts?",
         "An annual premium membership puts your listings first in search. It is non refundable; premium "
-        f"listings are deleted {providers.premium_grace_days()} days after the membership is cancelled.",
+        f"listings are deleted {PREMIUM_GRACE_DAYS} days after the membership is cancelled.",
     ),
     (
         "What if something goes wrong during a booking?",
@@ -673,11 +673,7 @@ def contact(request: HttpRequest) -> HttpResponse:
 
 
 def terms(request: HttpRequest) -> HttpResponse:
-    context = {
-        "content": _cms_page("terms"),
-        "today": date.today(),
-        "premium_grace_days": providers.premium_grace_days(),
-    }
+    context = {"content": _cms_page("terms"), "today": date.today(), "premium_grace_days": PREMIUM_GRACE_DAYS}
     return render(request, "listings/terms.html", context)
 
 
@@ -686,7 +682,7 @@ def privacy(request: HttpRequest) -> HttpResponse:
 
 
 def become_host(request: HttpRequest) -> HttpResponse:
-    context = {"categories": CATEGORIES, "premium_grace_days": providers.premium_grace_days()}
+    context = {"categories": CATEGORIES, "premium_grace_days": PREMIUM_GRACE_DAYS}
     return render(request, "listings/become_host.html", context)
 
 

@@ -19,43 +19,34 @@ open pages get the new numbers over the websocket.
 """
 
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 
 from apps.core.effects import stuck_effect_count
+from apps.core.roles import Role
 
 logger = logging.getLogger(__name__)
 
 CounterFn = Callable[[object], int]
 
-# The menu's counters: the shape of ``GET /api/dashboard/pending-counter`` and of the live event.
-COUNTER_NAMES = (
-    "pendingBookings",
-    "pendingDisputes",
-    "pendingListings",
-    "otherRequests",
-    "payoutRequests",
-    "pendingVerificationRequest",
-    "stuckEffects",
-)
-# Which roles see each counter (everyone else gets 0 without a query). The rule lives with the
-# roles (``apps.accounts.policies.COUNTER_ROLES``); the accounts app hands it over when it starts.
-COUNTER_ROLES: dict[str, frozenset[str]] = {}
-
-
-def set_counter_roles(roles: Mapping[str, Iterable[str]]) -> None:
-    unknown = set(roles) - set(COUNTER_NAMES)
-    if unknown:
-        raise ValueError(f"unknown counters {sorted(unknown)}; known: {', '.join(COUNTER_NAMES)}")
-    COUNTER_ROLES.clear()
-    COUNTER_ROLES.update({name: frozenset(r) for name, r in roles.items()})
-
+# Which roles see each counter (everyone else gets 0 without a query). Payout requests are decided by
+# the admin alone (moderators do not touch money), so only the admin sees them.
+COUNTER_ROLES: dict[str, frozenset[str]] = {
+    "pendingBookings": frozenset({Role.HOST, Role.SUB_HOST}),
+    "pendingDisputes": frozenset({Role.HOST, Role.SUB_HOST, Role.ADMIN, Role.MODERATOR}),
+    "pendingListings": frozenset({Role.ADMIN, Role.MODERATOR}),
+    "otherRequests": frozenset({Role.HOST, Role.SUB_HOST}),
+    "payoutRequests": frozenset({Role.ADMIN}),
+    "pendingVerificationRequest": frozenset({Role.ADMIN, Role.MODERATOR}),
+    "stuckEffects": frozenset({Role.ADMIN}),
+}
+COUNTER_NAMES = tuple(COUNTER_ROLES)
 
 _registry: dict[str, CounterFn] = {}
 
 
 def register_counter(name: str, fn: CounterFn) -> CounterFn:
     """Register (or replace) the function that counts ``name``. Returns ``fn`` so it can decorate."""
-    if name not in COUNTER_NAMES:
+    if name not in COUNTER_ROLES:
         raise ValueError(f"unknown counter {name!r}; known: {', '.join(COUNTER_NAMES)}")
     _registry[name] = fn
     return fn
@@ -84,10 +75,10 @@ def pending_counters(user) -> dict[str, int]:
     A counter that fails is logged and shows 0, so one broken count never breaks the dashboard.
     """
     result = {}
-    for name in COUNTER_NAMES:
+    for name, roles in COUNTER_ROLES.items():
         fn = _registry.get(name)
         value = 0
-        if fn is not None and user.role in COUNTER_ROLES.get(name, frozenset()):
+        if fn is not None and user.role in roles:
             try:
                 value = int(fn(user) or 0)
             except Exception:

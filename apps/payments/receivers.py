@@ -6,7 +6,7 @@ from apps.bookings.models import Booking
 from apps.bookings.signals import booking_status_changed, register_payment_status
 from apps.listings import providers
 
-from . import policies, premium
+from . import premium
 from .selectors import booking_payment_status
 from .services import booking_payment_follow
 
@@ -14,7 +14,6 @@ register_payment_status(booking_payment_status)
 providers.provide("premium_now", premium.premium_now)
 providers.provide("active_listing_limit", premium.active_listing_limit)
 providers.provide("host_is_premium", premium.host_is_premium)
-providers.provide("premium_grace_days", lambda: policies.PREMIUM_GRACE_DAYS)
 
 
 @receiver(booking_status_changed, sender=Booking, dispatch_uid="payments-follow-booking")

@@ -145,11 +145,11 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         return session.url
 
     payment = Payment.objects.select_for_update().filter(booking=booking).first()
+    # An approved booking whose saved card needs the renter's confirmation is paid (charged) now.
+    pay_now = payment is not None and payment.status == PaymentStatus.ACTION_REQUIRED
     refusal = pay_refusal(user, booking, payment_status=payment.status if payment is not None else None)
     if refusal is not None:
         raise refusal
-    # An approved booking whose saved card needs the renter's confirmation is paid (charged) now.
-    pay_now = payment is not None and payment.status == PaymentStatus.ACTION_REQUIRED
     new = payment is None
     if payment is None:
         payment = Payment(booking=booking, listing=booking.listing, renter=user, host_id=booking.host_id)
