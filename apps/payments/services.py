@@ -379,6 +379,8 @@ def payment_captured(payment: Payment, *, amount: Decimal) -> Payment:
         payment.renter, "paymentCaptured", f"{money} was charged for your booking at {payment.listing.title}.", link
     )
     _notify(payment.host, "paymentCaptured", f"{money} was paid for a booking at {payment.listing.title}.", link)
+    if payment.booking.status == BookingStatus.COMPLETED:  # the booking ended before the capture was made
+        earning_record(payment=payment)
     return payment
 
 

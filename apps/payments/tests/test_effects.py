@@ -17,7 +17,7 @@ from apps.core.statemachine import history
 from apps.core.testing import check_role_matrix
 from apps.notifications.models import Notification
 from apps.payments import effects, services
-from apps.payments.models import Invoice, Payment
+from apps.payments.models import Earning, Invoice, Payment
 
 from .conftest import WEBHOOK_SECRET
 from .fake_stripe import signed_event
@@ -208,3 +208,22 @@ def test_a_refund_repeated_after_a_crash_is_answered_from_stripes_record(
     assert len(fake_stripe.calls("POST", "/v1/refunds")) == 1  # the money went back once
     assert fake_stripe.replayed == [effect.key]  # the repeat was answered from Stripe's idempotency record
     assert Invoice.objects.filter(kind="creditNote", refund=refund).count() == 1
+
+
+def test_a_booking_that_ends_before_its_capture_still_earns_the_host(
+    users, held, fake_stripe, django_capture_on_commit_callbacks
+):
+    booking, payment = held
+    fake_stripe.fail("/capture", 1)
+    _approve(users, booking, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        bookings.bookings_complete_due(now=booking.check_out + dt.timedelta(minutes=1))
+    booking.refresh_from_db()
+    assert booking.status == "completed" and not Earning.objects.exists()  # nothing captured yet
+
+    with django_capture_on_commit_callbacks(execute=True):
+        effects_run_due(now=_later(1))
+    payment.refresh_from_db()
+    assert payment.status == "completed"
+    earning = Earning.objects.get(payment=payment)
+    assert earning.gross_amount == booking.total_amount and earning.host == users["host"]
