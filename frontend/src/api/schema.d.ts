@@ -1655,6 +1655,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment: authorisation, capture, refunds and credit notes, the host's earning and its payout */
+        get: operations["payment_details_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/get-all": {
         parameters: {
             query?: never;
@@ -1844,7 +1861,59 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description The renter reviews the space, the host side reviews the renter; double-blind (see ``reviews``). */
         post: operations["reviews_add_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/booking/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description ``GET /api/reviews/booking/{bookingId}``: both sides' reviews as the caller may see them. */
+        get: operations["reviews_booking_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/listing/{listing_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description ``GET /api/reviews/listing/{listingId}``: an approved listing's published reviews, newest first, 10 a page. */
+        get: operations["reviews_listing_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/reply/{review_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description ``PUT /api/reviews/reply/{reviewId}``: the host answers a published review of its space, once. */
+        put: operations["reviews_reply_update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2604,6 +2673,17 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        BookingReviews: {
+            data: components["schemas"]["BookingReviewsData"];
+            message: string;
+        };
+        BookingReviewsData: {
+            renterReview: unknown;
+            hostReview: unknown;
+            /** Format: date-time */
+            reviewPeriodEnds: string;
+            canReview: boolean;
+        };
         BookingRow: {
             /**
              * id
@@ -3064,6 +3144,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             canDecide: boolean;
+            /** Format: decimal */
+            refundableAmount: string | null;
         };
         DisputeStatusResponse: {
             data: components["schemas"]["DisputeSchema"];
@@ -3612,6 +3694,17 @@ export interface components {
             data: components["schemas"]["Listing"];
             message: string;
         };
+        ListingReviews: {
+            data: components["schemas"]["ListingReviewsData"];
+            message: string;
+        };
+        ListingReviewsData: {
+            reviews: components["schemas"]["PublicReview"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
         ListingRow: {
             /**
              * id
@@ -4015,6 +4108,10 @@ export interface components {
             type: string;
             paymentId: string;
         };
+        PaymentDetailsResponse: {
+            data: unknown;
+            message: string;
+        };
         PaymentInvoices: {
             data: components["schemas"]["PaymentInvoicesData"];
             message: string;
@@ -4255,6 +4352,24 @@ export interface components {
          * @enum {string}
          */
         PropertyTypeEnum: "eventSpace" | "officeSpace";
+        /** @description A published review as anyone reads it: the renter's first name and avatar, never the remarks. */
+        PublicReview: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            rating: number | null;
+            review: string;
+            reply: string;
+            /** Format: date-time */
+            repliedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            readonly renter: {
+                [key: string]: unknown;
+            };
+        };
         PushKeysInputRequest: {
             p256dh: string;
             auth: string;
@@ -4427,6 +4542,13 @@ export interface components {
          * @enum {string}
          */
         ReviewInputStatusEnum: "approved" | "rejected";
+        ReviewReply: {
+            data: components["schemas"]["PublicReview"];
+            message: string;
+        };
+        ReviewReplyInputRequest: {
+            reply: string;
+        };
         ReviewSettings: {
             autoPublish: boolean;
             /** Format: date-time */
@@ -5918,6 +6040,8 @@ export interface operations {
     chat_get_all_retrieve: {
         parameters: {
             query?: {
+                /** @description the other party's name or e-mail, listing, text */
+                "filters[search]"?: string;
                 limit?: number;
                 page?: number;
             };
@@ -10293,6 +10417,54 @@ export interface operations {
             };
         };
     };
+    payment_details_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Or its booking's id */
+                bookingId?: string;
+                /** @description The payment's id */
+                paymentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDetailsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     payment_get_all_retrieve: {
         parameters: {
             query?: never;
@@ -10989,6 +11161,195 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewAddResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reviews_booking_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingReviews"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reviews_listing_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingReviews"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reviews_reply_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                review_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReplyInputRequest"];
+                "multipart/form-data": components["schemas"]["ReviewReplyInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReviewReplyInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewReply"];
                 };
             };
             400: {
