@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { StatusBadge } from "../../shared/ui/badges";
+import { BookingActions } from "../booking-actions/BookingActions";
 import { useBookingDecision } from "./BookingDecision";
 import {
   BOOKING_TABS,
@@ -300,6 +301,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
               </button>
             </div>
           )}
+          <BookingActions booking={booking} role={role} onChanged={() => void load()} />
         </section>
         <aside className="dash-card" aria-labelledby="side-title">
           <h2 id="side-title">{sidePanelTitle(role)}</h2>

@@ -63,6 +63,8 @@ export interface Booking {
   hostedBy?: Person | null;
   sidePanel?: "hostedBy" | "bookedBy";
   canApproveOrReject?: boolean;
+  can?: import("../booking-actions/actions").BookingCan;
+  refundIfCancelledNow?: string;
 }
 
 export const HOST_SIDE = ["host", "subHost"];

@@ -4,15 +4,15 @@
  * reject reason, refunded amount, evidence, the conversation for staff, the staff's decision form).
  */
 import { useCallback, useEffect, useState } from "react";
-import { StatusBadge } from "../../dashboard/badges";
-import { FilterHeader } from "../../dashboard/FilterHeader";
-import { formatDate, fullName, money, truncate } from "../../dashboard/format";
-import { filters, http } from "../../dashboard/http";
-import { Modal } from "../../dashboard/Modal";
-import { type Column, DataTable } from "../../dashboard/Table";
-import { countersChanged } from "../../dashboard/counters";
-import { navigation } from "../../lib/navigation";
-import { toast } from "../../lib/toast";
+import { StatusBadge } from "../../shared/ui/badges";
+import { FilterHeader } from "../bookings/FilterHeader";
+import { formatDate, fullName, money, truncate } from "../../shared/format";
+import { filters, http } from "../../shared/api/http";
+import { Modal } from "../../shared/ui/Modal";
+import { type Column, DataTable } from "../../shared/ui/Table";
+import { countersChanged } from "../notifications/counters";
+import { navigation } from "../../shared/browser/navigation";
+import { toast } from "../../shared/ui/toast";
 import { type ChatMessage, isImage, messageTime } from "../messages/api";
 import { pageNumber, useListState } from "../list-state/useListState";
 import { decisionError, type Dispute, DISPUTE_TABS } from "./types";

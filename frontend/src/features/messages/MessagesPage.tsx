@@ -5,10 +5,10 @@
  * `/message?userId=` opens or starts the conversation with that user.
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useDebounced } from "../../dashboard/FilterHeader";
-import { http } from "../../dashboard/http";
-import { onLive, sendLive } from "../../dashboard/live";
-import { toast } from "../../lib/toast";
+import { useDebounced } from "../bookings/FilterHeader";
+import { http } from "../../shared/api/http";
+import { onLive, sendLive } from "../../shared/api/live";
+import { toast } from "../../shared/ui/toast";
 import {
   type ChatMessage,
   type Conversation,

@@ -1,6 +1,6 @@
 /** The chat API's shapes and the multipart send (attachments) through the shared client's `call`. */
-import { call, csrfToken } from "../../api/client";
-import type { Envelope } from "../../dashboard/http";
+import { call, csrfToken } from "../../shared/api/client";
+import type { Envelope } from "../../shared/api/http";
 
 export interface ChatPerson {
   _id: string;

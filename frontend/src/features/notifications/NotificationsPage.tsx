@@ -1,13 +1,13 @@
 /** /notifications: every notification with All and Unread tabs, paging, mark one or all read, delete. */
 import { useCallback, useEffect, useState } from "react";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { FilterHeader } from "../../dashboard/FilterHeader";
-import { formatDate } from "../../dashboard/format";
-import { http } from "../../dashboard/http";
-import { onLive } from "../../dashboard/live";
-import { followNotification, type NotificationItem } from "../../dashboard/NotificationBell";
-import { Pagination } from "../../dashboard/Pagination";
-import { toast } from "../../lib/toast";
+import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
+import { FilterHeader } from "../bookings/FilterHeader";
+import { formatDate } from "../../shared/format";
+import { http } from "../../shared/api/http";
+import { onLive } from "../../shared/api/live";
+import { followNotification, type NotificationItem } from "./NotificationBell";
+import { Pagination } from "../../shared/ui/Pagination";
+import { toast } from "../../shared/ui/toast";
 import { pageNumber, useListState } from "../list-state/useListState";
 import "./notifications.css";
 

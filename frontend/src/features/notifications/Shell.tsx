@@ -6,6 +6,7 @@ import { applyCounters, COUNTERS_CHANGED, type Counters, refreshCounters } from 
 import { http } from "../../shared/api/http";
 import { connectLive, onLive } from "../../shared/api/live";
 import { invalidateOnLiveEvents } from "../../shared/api/query";
+import { setUpPush } from "../push/push";
 import { NotificationBell } from "./NotificationBell";
 import { clearStoredSession } from "../../shared/api/session";
 import { showFlashedToast } from "../../shared/ui/toast";
@@ -37,7 +38,9 @@ export function Shell({ websocketUrl, loadsCounters }: ShellProps) {
       invalidateOnLiveEvents(),
       onLive("pendingCounter", (data) => applyCounters(data as Counters)),
       onLive("message", () => void refreshMessageCount()),
+      onLive("read", () => void refreshMessageCount()),
     ];
+    void setUpPush();
     const reload = () => {
       if (loadsCounters) void refreshCounters().catch(() => undefined);
     };

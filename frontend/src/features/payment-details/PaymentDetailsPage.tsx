@@ -4,10 +4,10 @@
  * commission, the host's earning and the payout it went into.
  */
 import { useEffect, useState } from "react";
-import { StatusBadge } from "../../dashboard/badges";
-import { FilterHeader } from "../../dashboard/FilterHeader";
-import { formatDate, money } from "../../dashboard/format";
-import { http } from "../../dashboard/http";
+import { StatusBadge } from "../../shared/ui/badges";
+import { FilterHeader } from "../bookings/FilterHeader";
+import { formatDate, money } from "../../shared/format";
+import { http } from "../../shared/api/http";
 
 export interface PaymentStory {
   _id: string;

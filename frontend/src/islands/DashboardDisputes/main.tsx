@@ -1,5 +1,5 @@
-import "../../dashboard/dashboard.css";
-import { mountDashboardIsland } from "../../dashboard/ErrorBoundary";
+import "../../shared/ui/css/dashboard.css";
+import { mountIsland } from "../../shared/ui/mountIsland";
 import { DisputesPage } from "../../features/disputes/DisputesPage";
 
-mountDashboardIsland("DashboardDisputes", DisputesPage);
+mountIsland("DashboardDisputes", DisputesPage);

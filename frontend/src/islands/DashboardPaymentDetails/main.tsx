@@ -1,5 +1,5 @@
-import "../../dashboard/dashboard.css";
-import { mountDashboardIsland } from "../../dashboard/ErrorBoundary";
+import "../../shared/ui/css/dashboard.css";
+import { mountIsland } from "../../shared/ui/mountIsland";
 import { PaymentDetailsPage } from "../../features/payment-details/PaymentDetailsPage";
 
-mountDashboardIsland("DashboardPaymentDetails", PaymentDetailsPage);
+mountIsland("DashboardPaymentDetails", PaymentDetailsPage);
