@@ -6,6 +6,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { http } from "../../shared/api/http";
+import { invalidate } from "../../shared/api/query";
 import { navigation } from "../../shared/browser/navigation";
 import { money } from "../../shared/format";
 import { Modal } from "../../shared/ui/Modal";
@@ -84,6 +85,7 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
       if (message) toast.success(message);
       setOpen(null);
       countersChanged();
+      void invalidate(["/api/booking", "/api/payment", "/api/invoice", "/api/dispute", "/api/reviews"]);
       onChanged();
     } catch {
       /* the client toasted the server's sentence; the form keeps what was typed */

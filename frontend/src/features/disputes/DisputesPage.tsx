@@ -8,6 +8,8 @@ import { StatusBadge } from "../../shared/ui/badges";
 import { FilterHeader } from "../bookings/FilterHeader";
 import { formatDate, fullName, money, truncate } from "../../shared/format";
 import { filters, http } from "../../shared/api/http";
+import { apiKey, invalidate, queryClient } from "../../shared/api/query";
+import { useApiQuery } from "../../shared/api/useApiQuery";
 import { Modal } from "../../shared/ui/Modal";
 import { type Column, DataTable } from "../../shared/ui/Table";
 import { countersChanged } from "../notifications/counters";
@@ -37,28 +39,16 @@ export const detailHref = (dispute: Pick<Dispute, "_id">) => `/dispute-payments?
 function DisputeList({ role, mode, decided }: { role: string; mode: "disputes" | "requests"; decided: boolean }) {
   const [state, update] = useListState({ tab: "all", page: "1", search: "" });
   const page = pageNumber(state.page);
-  const [data, setData] = useState<ListData | null>(null);
-  const [loading, setLoading] = useState(true);
   const path = decided ? "/api/dispute/dispute-payments" : mode === "requests" ? "/api/dispute/dispute-requests" : "/api/dispute/get-all";
   const tabs = decided ? DISPUTE_TABS.filter((tab) => tab.value !== "pending") : mode === "requests" ? undefined : DISPUTE_TABS;
   const tab = tabs?.some((item) => item.value === state.tab) ? state.tab : "all";
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    http
-      .get<ListData>(path, {
-        query: { page, limit: 10, ...filters({ status: tabs && tab !== "all" ? tab : undefined, search: state.search || undefined }) },
-        signal: controller.signal,
-      })
-      .then((answer) => setData(answer.data))
-      .catch((error: Error) => {
-        if (error.name !== "AbortError") setData({ disputes: [], totalCount: 0 });
-      })
-      .finally(() => setLoading(false));
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [path, tab, page, state.search]);
+  const query = useApiQuery<ListData>(path, {
+    page,
+    limit: 10,
+    ...filters({ status: tabs && tab !== "all" ? tab : undefined, search: state.search || undefined }),
+  });
+  const data = query.data;
+  const loading = query.isPending;
 
   const columns: Column<Dispute>[] = [
     { key: "listing", header: "Listing", render: (d) => truncate(d.listingId.title, 20) },
@@ -98,14 +88,9 @@ function DisputeList({ role, mode, decided }: { role: string; mode: "disputes" |
 }
 
 function StaffConversation({ disputeId }: { disputeId: string }) {
-  const [messages, setMessages] = useState<ChatMessage[] | null>(null);
-  useEffect(() => {
-    http
-      .get<{ messages: ChatMessage[] }>(`/api/chat/dispute/${encodeURIComponent(disputeId)}`, { query: { limit: 50 }, silent: true })
-      .then((answer) => setMessages([...answer.data.messages].reverse()))
-      .catch(() => setMessages([]));
-  }, [disputeId]);
-  if (messages === null) return <span className="dash-spinner" role="status" aria-label="Loading" />;
+  const query = useApiQuery<{ messages: ChatMessage[] }>(`/api/chat/dispute/${encodeURIComponent(disputeId)}`, { limit: 50 }, { silent: true });
+  if (query.isPending) return <span className="dash-spinner" role="status" aria-label="Loading" />;
+  const messages = [...(query.data?.messages ?? [])].reverse();
   if (messages.length === 0) return <p className="dash-empty">The renter and the host did not write to each other.</p>;
   return (
     <ol className="dispute-chat">
@@ -124,7 +109,7 @@ function StaffConversation({ disputeId }: { disputeId: string }) {
   );
 }
 
-function DecisionForm({ dispute, onDone }: { dispute: Dispute; onDone: (next: Dispute) => void }) {
+function DecisionForm({ dispute }: { dispute: Dispute }) {
   const [status, setStatus] = useState<"approved" | "rejected" | null>(null);
   const [refund, setRefund] = useState("");
   const [reason, setReason] = useState("");
@@ -143,7 +128,8 @@ function DecisionForm({ dispute, onDone }: { dispute: Dispute; onDone: (next: Di
       toast.success(answer.message || "Dispute updated.");
       countersChanged();
       setStatus(null);
-      onDone(answer.data);
+      queryClient().setQueryData(apiKey(`/api/dispute/get-single/${encodeURIComponent(dispute._id)}`), answer.data);
+      void invalidate(["/api/dispute", "/api/payment", "/api/booking", "/api/invoice"]);
     } catch {
       /* toasted; the form keeps what was typed */
     } finally {
@@ -219,18 +205,12 @@ function DecisionForm({ dispute, onDone }: { dispute: Dispute; onDone: (next: Di
 }
 
 function DisputeDetail({ id, role }: { id: string; role: string }) {
-  const [dispute, setDispute] = useState<Dispute | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useApiQuery<Dispute>(`/api/dispute/get-single/${encodeURIComponent(id)}`, undefined, { silent: true });
   useEffect(() => {
-    http
-      .get<Dispute>(`/api/dispute/get-single/${encodeURIComponent(id)}`, { silent: true })
-      .then((answer) => setDispute(answer.data))
-      .catch(() => {
-        toast.error("Error getting dispute data");
-        setFailed(true);
-      });
-  }, [id]);
-  if (failed) return <div className="dash-card dash-empty">Error getting dispute data</div>;
+    if (query.isError) toast.error("Error getting dispute data");
+  }, [query.isError]);
+  const dispute = query.data;
+  if (query.isError) return <div className="dash-card dash-empty">Error getting dispute data</div>;
   if (!dispute) {
     return (
       <div className="dash-loading">
@@ -329,7 +309,7 @@ function DisputeDetail({ id, role }: { id: string; role: string }) {
           </section>
         )}
       </div>
-      {dispute.canDecide && <DecisionForm dispute={dispute} onDone={setDispute} />}
+      {dispute.canDecide && <DecisionForm dispute={dispute} />}
     </>
   );
 }

@@ -7,6 +7,8 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../bookings/FilterHeader";
 import { http } from "../../shared/api/http";
+import { invalidate } from "../../shared/api/query";
+import { useApiQuery } from "../../shared/api/useApiQuery";
 import { onLive, sendLive } from "../../shared/api/live";
 import { toast } from "../../shared/ui/toast";
 import {
@@ -59,8 +61,6 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   const side = sideOf(role);
   const [search, setSearch] = useState("");
   const debounced = useDebounced(search, 500);
-  const [conversations, setConversations] = useState<Conversation[]>([]);
-  const [listLoading, setListLoading] = useState(true);
   const [activeId, setActiveId] = useState(conversationId);
   const [active, setActive] = useState<Conversation | null>(null);
   const [thread, setThread] = useState<ChatMessage[]>([]);
@@ -74,23 +74,14 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   const typingTimer = useRef<number | undefined>(undefined);
   const lastTypingSent = useRef(0);
 
-  const loadList = useCallback(async () => {
-    try {
-      const answer = await http.get<{ conversations: Conversation[] }>("/api/chat/get-all", {
-        query: { page: 1, limit: 10, "filters[search]": debounced || undefined },
-        silent: true,
-      });
-      setConversations(answer.data.conversations);
-    } catch {
-      setConversations([]);
-    } finally {
-      setListLoading(false);
-    }
-  }, [debounced]);
-
-  useEffect(() => {
-    void loadList();
-  }, [loadList]);
+  const listQuery = useApiQuery<{ conversations: Conversation[] }>(
+    "/api/chat/get-all",
+    { page: 1, limit: 10, "filters[search]": debounced || undefined },
+    { silent: true },
+  );
+  const conversations = listQuery.data?.conversations ?? [];
+  const listLoading = listQuery.isPending;
+  const loadList = useCallback(() => invalidate(["/api/chat/get-all"]), []);
 
   // /message?userId= (or bookingId): open or start that conversation.
   useEffect(() => {
@@ -116,7 +107,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
         /* the count stays until next time */
       }
     }
-    setConversations((list) => list.map((item) => (item._id === id ? { ...item, unreadCount: 0 } : item)));
+    void invalidate(["/api/chat"]);
   }, []);
 
   // Open a conversation: its details and newest messages, then mark them read.

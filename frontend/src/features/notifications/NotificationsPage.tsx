@@ -1,10 +1,11 @@
 /** /notifications: every notification with All and Unread tabs, paging, mark one or all read, delete. */
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { FilterHeader } from "../bookings/FilterHeader";
 import { formatDate } from "../../shared/format";
 import { http } from "../../shared/api/http";
-import { onLive } from "../../shared/api/live";
+import { invalidate } from "../../shared/api/query";
+import { useApiQuery } from "../../shared/api/useApiQuery";
 import { followNotification, type NotificationItem } from "./NotificationBell";
 import { Pagination } from "../../shared/ui/Pagination";
 import { toast } from "../../shared/ui/toast";
@@ -29,34 +30,20 @@ export function NotificationsPage() {
   const [state, update] = useListState(DEFAULTS);
   const tab = state.tab === "unread" ? "unread" : "all";
   const page = pageNumber(state.page);
-  const [data, setData] = useState<ListData | null>(null);
-  const [loading, setLoading] = useState(true);
   const [deleting, setDeleting] = useState<NotificationItem | null>(null);
-  const [version, setVersion] = useState(0);
-
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
+  const query = useApiQuery<ListData>(
+    "/api/notifications/get-all",
+    { page, limit: 10, "filters[all]": tab === "all" ? "true" : undefined },
+    { silent: true },
+  );
+  const data = query.data;
+  const loading = query.isPending;
 
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    http
-      .get<ListData>("/api/notifications/get-all", {
-        query: { page, limit: 10, "filters[all]": tab === "all" ? "true" : undefined },
-        signal: controller.signal,
-        silent: true,
-      })
-      .then((answer) => setData(answer.data))
-      .catch((error: Error) => {
-        if (error.name !== "AbortError") {
-          toast.error("Error fetching notifications");
-          setData({ notifications: [], totalUnread: 0, totalCount: 0 });
-        }
-      })
-      .finally(() => setLoading(false));
-    return () => controller.abort();
-  }, [tab, page, version]);
+    if (query.isError) toast.error("Error fetching notifications");
+  }, [query.isError]);
 
-  useEffect(() => onLive("notification", reload), [reload]);
+  const reload = () => void invalidate(["/api/notifications"]);
 
   const markRead = async (item: NotificationItem) => {
     try {

@@ -3,11 +3,10 @@
  * authorisation, capture, extension charges, refunds with their credit notes, the invoices, the
  * commission, the host's earning and the payout it went into.
  */
-import { useEffect, useState } from "react";
 import { StatusBadge } from "../../shared/ui/badges";
 import { FilterHeader } from "../bookings/FilterHeader";
 import { formatDate, money } from "../../shared/format";
-import { http } from "../../shared/api/http";
+import { useApiQuery } from "../../shared/api/useApiQuery";
 
 export interface PaymentStory {
   _id: string;
@@ -47,19 +46,13 @@ export function stepLabel(kind: string): string {
 }
 
 export function PaymentDetailsPage({ paymentId = "", bookingId = "" }: { paymentId?: string; bookingId?: string }) {
-  const [story, setStory] = useState<PaymentStory | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!paymentId && !bookingId) {
-      setFailed(true);
-      return;
-    }
-    http
-      .get<PaymentStory>("/api/payment/details", { query: { paymentId: paymentId || undefined, bookingId: bookingId || undefined } })
-      .then((answer) => setStory(answer.data))
-      .catch(() => setFailed(true));
-  }, [paymentId, bookingId]);
-
+  const query = useApiQuery<PaymentStory>(
+    "/api/payment/details",
+    { paymentId: paymentId || undefined, bookingId: bookingId || undefined },
+    { enabled: Boolean(paymentId || bookingId) },
+  );
+  const story = query.data;
+  const failed = !(paymentId || bookingId) || query.isError;
   if (failed) {
     return (
       <>

@@ -1,6 +1,6 @@
 /** The public listing page's reviews: rating, text and the host's reply, newest first, 10 a page. */
-import { useEffect, useState } from "react";
-import { http } from "../../shared/api/http";
+import { useState } from "react";
+import { useApiQuery } from "../../shared/api/useApiQuery";
 import { formatDate } from "../../shared/format";
 import "./reviews.css";
 
@@ -27,18 +27,9 @@ export function starsText(rating: number | null): string {
 
 export function ListingReviews({ listingId }: { listingId: string }) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .get<Page>(`/api/reviews/listing/${encodeURIComponent(listingId)}`, { query: { page }, signal: controller.signal, silent: true })
-      .then((answer) => setData(answer.data))
-      .catch((error: Error) => {
-        if (error.name !== "AbortError") setFailed(true);
-      });
-    return () => controller.abort();
-  }, [listingId, page]);
+  const query = useApiQuery<Page>(`/api/reviews/listing/${encodeURIComponent(listingId)}`, { page }, { silent: true });
+  const data = query.data;
+  const failed = query.isError;
   if (failed) return <p>Reviews could not be loaded.</p>;
   if (!data) return <p aria-busy="true">Loading reviews…</p>;
   if (data.reviews.length === 0) return <p>No reviews yet.</p>;
