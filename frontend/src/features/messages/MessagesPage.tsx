@@ -66,6 +66,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   const [thread, setThread] = useState<ChatMessage[]>([]);
   const [olderPage, setOlderPage] = useState<number | null>(null);
   const [typing, setTyping] = useState("");
+  const [readUpTo, setReadUpTo] = useState<string | null>(null);
   const [text, setText] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
@@ -116,6 +117,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
     let stale = false;
     setThread([]);
     setTyping("");
+    setReadUpTo(null);
     Promise.all([
       http.get<Conversation>(`/api/chat/get-single/${activeId}`, { silent: true }),
       http.get<{ messages: ChatMessage[]; totalPages: number }>(`/api/chat/messages/${activeId}`, { query: { page: 1, limit: 50 }, silent: true }),
@@ -160,6 +162,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
       onLive("read", (raw) => {
         const { conversationId: id, readAt, by } = raw as { conversationId: string; readAt: string; by: string };
         if (id !== activeId || by === side) return;
+        setReadUpTo((current) => (current && Date.parse(current) > Date.parse(readAt) ? current : readAt));
         setThread((current) => current.map((m) => (m.senderSide === side && !m.readAt ? { ...m, readAt, deliveredAt: m.deliveredAt ?? readAt } : m)));
       }),
       onLive("delivered", (raw) => {
@@ -313,7 +316,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
                     )}
                     <span className="chat-meta">
                       {messageTime(message.createdAt)}
-                      {mine && <span data-testid="receipt"> · {receipt(message)}</span>}
+                      {mine && <span data-testid="receipt"> · {receipt(message, readUpTo)}</span>}
                     </span>
                   </div>
                 );

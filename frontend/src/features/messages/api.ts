@@ -75,9 +75,10 @@ export function initials(person: ChatPerson | null | undefined): string {
     .join("");
 }
 
-/** What a message of mine shows: Read, Delivered or Sent. */
-export function receipt(message: ChatMessage): "Read" | "Delivered" | "Sent" {
-  if (message.readAt) return "Read";
+/** What a message of mine shows: Read, Delivered or Sent. ``readUpTo`` is when the other side last
+ * read the conversation (a read receipt can arrive before my own send's answer). */
+export function receipt(message: ChatMessage, readUpTo: string | null = null): "Read" | "Delivered" | "Sent" {
+  if (message.readAt || (readUpTo && Date.parse(message.createdAt) <= Date.parse(readUpTo))) return "Read";
   if (message.deliveredAt) return "Delivered";
   return "Sent";
 }
@@ -105,7 +106,12 @@ export function messageTime(iso: string, now: Date = new Date()): string {
 /** Merge a message into a newest-last thread, once (a socket echo of my own send is not doubled). */
 export function mergeMessage(thread: ChatMessage[], message: ChatMessage): ChatMessage[] {
   if (thread.some((item) => item._id === message._id)) {
-    return thread.map((item) => (item._id === message._id ? { ...item, ...message } : item));
+    // A late copy never takes a receipt back.
+    return thread.map((item) =>
+      item._id === message._id
+        ? { ...item, ...message, readAt: message.readAt ?? item.readAt, deliveredAt: message.deliveredAt ?? item.deliveredAt }
+        : item,
+    );
   }
   return [...thread, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }

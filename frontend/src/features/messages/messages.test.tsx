@@ -53,3 +53,18 @@ describe("push and reviews", () => {
     expect(starsText(null)).toBe("");
   });
 });
+
+describe("receipts that arrive early", () => {
+  it("counts a message read when the other side read after it was sent", () => {
+    const sent = message("a", "2026-01-01T10:00:00.000Z");
+    expect(receipt(sent, "2026-01-01T10:00:01.000Z")).toBe("Read");
+    expect(receipt(sent, "2026-01-01T09:59:59.000Z")).toBe("Sent");
+  });
+
+  it("never takes a receipt back when a late copy of the message arrives", () => {
+    const read = message("a", "2026-01-01T10:00:00Z", { readAt: "2026-01-01T10:00:02Z", deliveredAt: "2026-01-01T10:00:01Z" });
+    const [merged] = mergeMessage([read], message("a", "2026-01-01T10:00:00Z"));
+    expect(merged.readAt).toBe("2026-01-01T10:00:02Z");
+    expect(receipt(merged)).toBe("Read");
+  });
+});
