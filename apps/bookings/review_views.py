@@ -1,6 +1,6 @@
 """Reviews API beyond ``reviews/add``: a listing's public reviews, a booking's reviews, the host's reply."""
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
@@ -46,7 +46,10 @@ class ListingReviewsView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
 
-    @extend_schema(responses={200: enveloped_page("ListingReviews", "reviews", PublicReviewSerializer), **ERRORS})
+    @extend_schema(
+        parameters=[OpenApiParameter("page", int), OpenApiParameter("limit", int)],
+        responses={200: enveloped_page("ListingReviews", "reviews", PublicReviewSerializer), **ERRORS},
+    )
     def get(self, request, listing_id):
         listing = (
             Listing.objects.filter(pk=listing_id, status=ListingStatus.APPROVED, is_deleted=False)

@@ -5,11 +5,11 @@
  * only when the server's `can` allows it.
  */
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { http } from "../../shared/api/http";
+import { api, call } from "../../shared/api/client";
 import { invalidate } from "../../shared/api/query";
 import { navigation } from "../../shared/browser/navigation";
 import { money } from "../../shared/format";
-import { Modal } from "../../shared/ui/Modal";
+import { Dialog } from "../../shared/ui/Dialog";
 import { toast } from "../../shared/ui/toast";
 import { evidenceError, MAX_EVIDENCE } from "../disputes/types";
 import { postForm } from "../messages/api";
@@ -21,11 +21,7 @@ type Open = "cancel" | "extend" | "review" | "dispute" | null;
 
 async function checkout(bookingId: string, extensionId?: string): Promise<void> {
   const back = `${window.location.origin}/booking-detail/${bookingId}`;
-  const answer = await http.post<{ url: string }>("/api/payment/checkout", {
-    bookingId,
-    ...(extensionId ? { extensionId } : {}),
-    redirectUrl: back,
-  });
+  const answer = await call(api.POST("/api/payment/checkout", { body: { bookingId, ...(extensionId ? { extensionId } : {}), redirectUrl: back } }));
   if (answer.data?.url) navigation.assign(answer.data.url);
 }
 
@@ -100,19 +96,19 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
       setError("Please give a reason for cancelling.");
       return;
     }
-    void run(async () => (await http.patch(`/api/booking/cancel/${booking._id}`, { reason: reason.trim() })).message);
+    void run(async () => (await call(api.PATCH("/api/booking/cancel/{booking_id}", { params: { path: { booking_id: booking._id } }, body: { reason: reason.trim() } }))).message);
   };
   const extend = (event: FormEvent) => {
     event.preventDefault();
     const { body, error: problem } = extensionBody(unit, amount);
     setError(problem ?? null);
     if (!body) return;
-    void run(async () => (await http.post(`/api/booking/extend/${booking._id}`, body)).message);
+    void run(async () => (await call(api.POST("/api/booking/extend/{booking_id}", { params: { path: { booking_id: booking._id } }, body: body as never }))).message);
   };
   const sendReview = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await http.post("/api/reviews/add", reviewBody(booking.listingId._id, booking._id, rating, review, remarks));
+      await call(api.POST("/api/reviews/add", { body: reviewBody(booking.listingId._id, booking._id, rating, review, remarks) as never }));
       return "Review added successfully";
     });
   };
@@ -165,7 +161,7 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
       )}
 
       {open === "cancel" && (
-        <Modal title="Cancel booking" onClose={close}>
+        <Dialog title="Cancel booking" onClose={close}>
           <form onSubmit={cancel} noValidate>
             <p data-testid="refund-preview">
               {hostSide ? "The renter will be refunded in full: " : "By the cancellation policy you will be refunded "}
@@ -190,10 +186,10 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
               </button>
             </div>
           </form>
-        </Modal>
+        </Dialog>
       )}
       {open === "extend" && (
-        <Modal title="Request extension" onClose={close}>
+        <Dialog title="Request extension" onClose={close}>
           <form onSubmit={extend} noValidate>
             <p className="dash-note">The host answers your request; you pay only the extra time once it is approved.</p>
             <div className="action-row">
@@ -226,10 +222,10 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
               </button>
             </div>
           </form>
-        </Modal>
+        </Dialog>
       )}
       {open === "review" && (
-        <Modal title={hostSide ? "Review the renter" : "Add review"} onClose={close}>
+        <Dialog title={hostSide ? "Review the renter" : "Add review"} onClose={close}>
           <form onSubmit={sendReview} noValidate>
             <p className="dash-note">Your review is published when both of you have reviewed, or 14 days after the booking ended.</p>
             <Stars value={rating} onChange={setRating} />
@@ -250,10 +246,10 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
               </button>
             </div>
           </form>
-        </Modal>
+        </Dialog>
       )}
       {open === "dispute" && (
-        <Modal title="Raise dispute" onClose={close}>
+        <Dialog title="Raise dispute" onClose={close}>
           <form onSubmit={dispute} noValidate>
             <label className="action-field">
               What went wrong? *
@@ -282,7 +278,7 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
               </button>
             </div>
           </form>
-        </Modal>
+        </Dialog>
       )}
     </div>
   );

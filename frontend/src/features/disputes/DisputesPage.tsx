@@ -3,20 +3,20 @@
  * `/dispute-payments` (decided disputes; with `?id=` the dispute detail of spec 2.7: status badge,
  * reject reason, refunded amount, evidence, the conversation for staff, the staff's decision form).
  */
-import { useCallback, useEffect, useState } from "react";
-import { StatusBadge } from "../../shared/ui/badges";
-import { FilterHeader } from "../bookings/FilterHeader";
-import { formatDate, fullName, money, truncate } from "../../shared/format";
-import { filters, http } from "../../shared/api/http";
+import { useEffect, useState } from "react";
+import { api, call, listFilters, pageCount } from "../../shared/api/client";
+import { useApiQuery } from "../../shared/api/hooks";
 import { apiKey, invalidate, queryClient } from "../../shared/api/query";
-import { useApiQuery } from "../../shared/api/useApiQuery";
-import { Modal } from "../../shared/ui/Modal";
+import { formatDate, formatDateTime, fullName, money, truncate } from "../../shared/format";
+import { useListState } from "../../shared/hooks/useListState";
+import { Badge } from "../../shared/ui/Badge";
+import { Dialog } from "../../shared/ui/Dialog";
+import { Spinner } from "../../shared/ui/Spinner";
 import { type Column, DataTable } from "../../shared/ui/Table";
-import { countersChanged } from "../notifications/counters";
-import { navigation } from "../../shared/browser/navigation";
 import { toast } from "../../shared/ui/toast";
-import { type ChatMessage, isImage, messageTime } from "../messages/api";
-import { pageNumber, useListState } from "../list-state/useListState";
+import { FilterHeader } from "../bookings/FilterHeader";
+import { isImage } from "../messages/api";
+import { countersChanged } from "../notifications/counters";
 import { decisionError, type Dispute, DISPUTE_TABS } from "./types";
 import "./disputes.css";
 
@@ -28,28 +28,24 @@ interface Props {
   route: string;
 }
 
-interface ListData {
-  disputes: Dispute[];
-  totalCount: number;
-  totalPages?: number;
-}
-
 export const detailHref = (dispute: Pick<Dispute, "_id">) => `/dispute-payments?id=${encodeURIComponent(dispute._id)}`;
 
-function DisputeList({ role, mode, decided }: { role: string; mode: "disputes" | "requests"; decided: boolean }) {
-  const [state, update] = useListState({ tab: "all", page: "1", search: "" });
-  const page = pageNumber(state.page);
-  const path = decided ? "/api/dispute/dispute-payments" : mode === "requests" ? "/api/dispute/dispute-requests" : "/api/dispute/get-all";
-  const tabs = decided ? DISPUTE_TABS.filter((tab) => tab.value !== "pending") : mode === "requests" ? undefined : DISPUTE_TABS;
-  const tab = tabs?.some((item) => item.value === state.tab) ? state.tab : "all";
-  const query = useApiQuery<ListData>(path, {
-    page,
-    limit: 10,
-    ...filters({ status: tabs && tab !== "all" ? tab : undefined, search: state.search || undefined }),
-  });
-  const data = query.data;
-  const loading = query.isPending;
+type ListPath = "/api/dispute/get-all" | "/api/dispute/dispute-requests" | "/api/dispute/dispute-payments";
 
+function DisputeList({ role, mode, decided }: { role: string; mode: "disputes" | "requests"; decided: boolean }) {
+  const tabs = decided ? DISPUTE_TABS.filter((tab) => tab.value !== "pending") : mode === "requests" ? undefined : DISPUTE_TABS;
+  const [state, update] = useListState({ tab: "all", page: 1, search: "" }, { allowedTabs: tabs?.map((tab) => tab.value) });
+  const path: ListPath = decided ? "/api/dispute/dispute-payments" : mode === "requests" ? "/api/dispute/dispute-requests" : "/api/dispute/get-all";
+  const query = useApiQuery(
+    path,
+    {
+      params: {
+        query: { page: state.page, limit: 10, ...listFilters({ status: tabs && state.tab !== "all" ? state.tab : undefined, search: state.search }) },
+      },
+    } as never,
+    { keepPrevious: true, select: (answer) => (answer as { data: { disputes: Dispute[]; totalCount: number; totalPages: number } }).data },
+  );
+  const data = query.data;
   const columns: Column<Dispute>[] = [
     { key: "listing", header: "Listing", render: (d) => truncate(d.listingId.title, 20) },
     {
@@ -60,43 +56,42 @@ function DisputeList({ role, mode, decided }: { role: string; mode: "disputes" |
     { key: "reason", header: "Reason", render: (d) => truncate(d.reason, 40) },
     { key: "amount", header: "Refund", render: (d) => (d.refundAmount ? money(d.refundAmount) : "—") },
     { key: "date", header: "Raised on", render: (d) => formatDate(d.createdAt) },
-    { key: "status", header: "Status", render: (d) => <StatusBadge status={d.status} /> },
+    { key: "status", header: "Status", render: (d) => <Badge status={d.status} /> },
   ];
-  const totalPages = data?.totalPages ?? Math.max(1, Math.ceil((data?.totalCount ?? 0) / 10));
   return (
     <>
-      <FilterHeader
-        title={decided ? "Dispute Payments" : mode === "requests" ? "Dispute Requests" : "Disputes"}
-        onSearch={(text) => update({ search: text })}
-      />
+      <FilterHeader title={decided ? "Dispute Payments" : mode === "requests" ? "Dispute Requests" : "Disputes"} onSearch={(text) => update({ search: text })} />
       <DataTable<Dispute>
-        role={role}
         columns={columns}
         rows={data?.disputes ?? []}
         rowKey={(d) => d._id}
-        loading={loading}
+        loading={query.isPending}
         tabs={tabs}
-        tab={tab}
+        tab={state.tab}
         onTab={(value) => update({ tab: value })}
-        actions={[{ label: "View", onClick: (d) => navigation.assign(detailHref(d)) }]}
-        page={page}
-        totalPages={totalPages}
-        onPage={(next) => update({ page: String(next) })}
+        actions={[{ label: "View", href: detailHref, ariaLabel: (d) => `View dispute about ${d.listingId.title}` }]}
+        page={state.page}
+        totalPages={data ? pageCount(data) : 1}
+        onPage={(next) => update({ page: next })}
       />
     </>
   );
 }
 
 function StaffConversation({ disputeId }: { disputeId: string }) {
-  const query = useApiQuery<{ messages: ChatMessage[] }>(`/api/chat/dispute/${encodeURIComponent(disputeId)}`, { limit: 50 }, { silent: true });
-  if (query.isPending) return <span className="dash-spinner" role="status" aria-label="Loading" />;
-  const messages = [...(query.data?.messages ?? [])].reverse();
+  const query = useApiQuery(
+    "/api/chat/dispute/{dispute_id}",
+    { params: { path: { dispute_id: disputeId }, query: { limit: 50 } } },
+    { silent: true, select: (answer) => [...answer.data.messages].reverse() },
+  );
+  if (query.isPending) return <Spinner />;
+  const messages = query.data ?? [];
   if (messages.length === 0) return <p className="dash-empty">The renter and the host did not write to each other.</p>;
   return (
     <ol className="dispute-chat">
       {messages.map((message) => (
         <li key={message._id}>
-          <strong>{message.senderSide === "renter" ? "Renter" : "Host"}</strong> <span className="dash-note">{messageTime(message.createdAt)}</span>
+          <strong>{message.senderSide === "renter" ? "Renter" : "Host"}</strong> <span className="dash-note">{formatDateTime(message.createdAt)}</span>
           {message.text && <p>{message.text}</p>}
           {message.attachments.map((attachment) => (
             <a key={attachment._id} href={attachment.url} target="_blank" rel="noreferrer" className="chat-file">
@@ -115,7 +110,10 @@ function DecisionForm({ dispute }: { dispute: Dispute }) {
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const close = useCallback(() => setStatus(null), []);
+  const close = () => {
+    setStatus(null);
+    setError(null);
+  };
   const submit = async () => {
     if (!status) return;
     const problem = decisionError(status, refund, reason, dispute.refundableAmount);
@@ -124,11 +122,11 @@ function DecisionForm({ dispute }: { dispute: Dispute }) {
     setBusy(true);
     try {
       const body = status === "approved" ? { status, refundAmount: refund.trim() } : { status, reason: reason.trim() };
-      const answer = await http.patch<Dispute>(`/api/dispute/update-status/${dispute._id}`, body);
+      const answer = await call(api.PATCH("/api/dispute/update-status/{dispute_id}", { params: { path: { dispute_id: dispute._id } }, body }));
       toast.success(answer.message || "Dispute updated.");
       countersChanged();
       setStatus(null);
-      queryClient().setQueryData(apiKey(`/api/dispute/get-single/${encodeURIComponent(dispute._id)}`), answer.data);
+      queryClient().setQueryData(apiKey("/api/dispute/get-single/{dispute_id}", { params: { path: { dispute_id: dispute._id } } }), answer);
       void invalidate(["/api/dispute", "/api/payment", "/api/booking", "/api/invoice"]);
     } catch {
       /* toasted; the form keeps what was typed */
@@ -136,6 +134,7 @@ function DecisionForm({ dispute }: { dispute: Dispute }) {
       setBusy(false);
     }
   };
+  const formId = `decision-${dispute._id}`;
   return (
     <section className="dash-card" aria-labelledby="decision-title">
       <h2 id="decision-title">Decision</h2>
@@ -149,8 +148,22 @@ function DecisionForm({ dispute }: { dispute: Dispute }) {
         </button>
       </div>
       {status && (
-        <Modal title={status === "approved" ? "Approve dispute" : "Reject dispute"} onClose={close}>
+        <Dialog
+          title={status === "approved" ? "Approve dispute" : "Reject dispute"}
+          onClose={close}
+          footer={
+            <>
+              <button type="button" className="button button--ghost" onClick={close} disabled={busy}>
+                Cancel
+              </button>
+              <button type="submit" form={formId} className="button" disabled={busy || (status === "rejected" && !reason.trim())} aria-busy={busy || undefined}>
+                {status === "approved" ? "Approve" : "Submit"}
+              </button>
+            </>
+          }
+        >
           <form
+            id={formId}
             onSubmit={(event) => {
               event.preventDefault();
               void submit();
@@ -189,32 +202,24 @@ function DecisionForm({ dispute }: { dispute: Dispute }) {
                 {error}
               </p>
             )}
-            <div className="dash-actions">
-              <button type="button" className="button button--ghost" onClick={close} disabled={busy}>
-                Cancel
-              </button>
-              <button type="submit" className="button" disabled={busy || (status === "rejected" && !reason.trim())} aria-busy={busy || undefined}>
-                {status === "approved" ? "Approve" : "Submit"}
-              </button>
-            </div>
           </form>
-        </Modal>
+        </Dialog>
       )}
     </section>
   );
 }
 
 function DisputeDetail({ id, role }: { id: string; role: string }) {
-  const query = useApiQuery<Dispute>(`/api/dispute/get-single/${encodeURIComponent(id)}`, undefined, { silent: true });
+  const query = useApiQuery("/api/dispute/get-single/{dispute_id}", { params: { path: { dispute_id: id } } }, { silent: true, retry: false });
   useEffect(() => {
     if (query.isError) toast.error("Error getting dispute data");
   }, [query.isError]);
-  const dispute = query.data;
+  const dispute = query.data?.data;
   if (query.isError) return <div className="dash-card dash-empty">Error getting dispute data</div>;
   if (!dispute) {
     return (
       <div className="dash-loading">
-        <span className="dash-spinner" role="status" aria-label="Loading" />
+        <Spinner size="large" />
       </div>
     );
   }
@@ -229,9 +234,7 @@ function DisputeDetail({ id, role }: { id: string; role: string }) {
           <dl>
             <dt>Status</dt>
             <dd>
-              <span aria-disabled="true">
-                <StatusBadge status={dispute.status} />
-              </span>
+              <Badge status={dispute.status} />
             </dd>
             {dispute.status === "rejected" && dispute.rejectReason && (
               <>
@@ -260,7 +263,7 @@ function DisputeDetail({ id, role }: { id: string; role: string }) {
               <a href={`/booking-detail/${dispute.bookingId._id}`}>
                 {dispute.bookingId.checkInDate} {dispute.bookingId.startTime} to {dispute.bookingId.checkOutDate} {dispute.bookingId.endTime}
               </a>{" "}
-              <StatusBadge status={dispute.bookingId.status} />
+              <Badge status={dispute.bookingId.status} />
             </dd>
             <dt>Booking total</dt>
             <dd>{money(dispute.bookingId.totalAmount)}</dd>

@@ -1,41 +1,8 @@
+import type { Schemas } from "../../shared/api/client";
+
 /** A dispute as the API sends it (GET /api/dispute/...). */
-export interface DisputePerson {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  fullName?: string;
-  email: string;
-  isDeleted?: boolean;
-}
-
-export interface Evidence {
-  _id: string;
-  name: string;
-  contentType: string;
-  size: number;
-  url: string;
-}
-
-export interface Dispute {
-  _id: string;
-  status: "pending" | "approved" | "rejected";
-  reason: string;
-  rejectReason: string;
-  refundAmount: string | null;
-  refundedAmount: string | null;
-  refundableAmount?: string | null;
-  bookingId: { _id: string; status: string; checkInDate: string; checkOutDate: string; startTime: string; endTime: string; totalAmount: string };
-  listingId: { _id: string; title: string; slug: string; status: string; isDeleted: boolean };
-  renterId: DisputePerson | null;
-  hostId: DisputePerson | null;
-  raisedBy: { _id: string; role: "renter" | "host" };
-  paymentId: { _id: string; status: string; totalAmount: string; refundedAmount: string } | null;
-  evidence: Evidence[];
-  decidedBy: { _id: string; fullName: string; role: string } | null;
-  decidedAt: string | null;
-  createdAt: string;
-  canDecide: boolean;
-}
+export type Dispute = Schemas["DisputeSchema"];
+export type Evidence = Schemas["DisputeEvidenceFile"];
 
 export const DISPUTE_TABS = [
   { value: "all", label: "All" },

@@ -5,11 +5,12 @@
  * `/message?userId=` opens or starts the conversation with that user.
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useDebounced } from "../bookings/FilterHeader";
-import { http } from "../../shared/api/http";
+import { useDebounced } from "../../shared/hooks/useDebounced";
+import { api, call } from "../../shared/api/client";
 import { invalidate } from "../../shared/api/query";
-import { useApiQuery } from "../../shared/api/useApiQuery";
+import { useApiQuery } from "../../shared/api/hooks";
 import { onLive, sendLive } from "../../shared/api/live";
+import { Spinner } from "../../shared/ui/Spinner";
 import { toast } from "../../shared/ui/toast";
 import {
   type ChatMessage,
@@ -75,12 +76,12 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   const typingTimer = useRef<number | undefined>(undefined);
   const lastTypingSent = useRef(0);
 
-  const listQuery = useApiQuery<{ conversations: Conversation[] }>(
+  const listQuery = useApiQuery(
     "/api/chat/get-all",
-    { page: 1, limit: 10, "filters[search]": debounced || undefined },
-    { silent: true },
+    { params: { query: { page: 1, limit: 10, ...(debounced ? { "filters[search]": debounced } : {}) } } },
+    { silent: true, keepPrevious: true, select: (answer) => answer.data.conversations as unknown as Conversation[] },
   );
-  const conversations = listQuery.data?.conversations ?? [];
+  const conversations = listQuery.data ?? [];
   const listLoading = listQuery.isPending;
   const loadList = useCallback(() => invalidate(["/api/chat/get-all"]), []);
 
@@ -88,12 +89,12 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   useEffect(() => {
     if (!side || (!withUserId && !bookingId)) return;
     const body = withUserId ? { userId: withUserId } : { bookingId };
-    http
-      .post<Conversation>("/api/chat/start", body)
+    call(api.POST("/api/chat/start", { body }))
       .then((answer) => {
-        setActiveId(answer.data._id);
-        setActive(answer.data);
-        setUrlConversation(answer.data._id);
+        const conversation = answer.data as unknown as Conversation;
+        setActiveId(conversation._id);
+        setActive(conversation);
+        setUrlConversation(conversation._id);
         void loadList();
       })
       .catch(() => undefined);
@@ -103,7 +104,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   const markRead = useCallback(async (id: string) => {
     if (!sendLive("read", { conversationId: id })) {
       try {
-        await http.patch(`/api/chat/mark-as-read/${id}`, undefined, { silent: true });
+        await call(api.PATCH("/api/chat/mark-as-read/{conversation_id}", { params: { path: { conversation_id: id } } }), { silent: true });
       } catch {
         /* the count stays until next time */
       }
@@ -118,16 +119,19 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
     setThread([]);
     setTyping("");
     setReadUpTo(null);
+    const path = { conversation_id: activeId };
     Promise.all([
-      http.get<Conversation>(`/api/chat/get-single/${activeId}`, { silent: true }),
-      http.get<{ messages: ChatMessage[]; totalPages: number }>(`/api/chat/messages/${activeId}`, { query: { page: 1, limit: 50 }, silent: true }),
+      call(api.GET("/api/chat/get-single/{conversation_id}", { params: { path } }), { silent: true }),
+      call(api.GET("/api/chat/messages/{conversation_id}", { params: { path, query: { page: 1, limit: 50 } } }), { silent: true }),
     ])
-      .then(([conversation, page]) => {
+      .then(([one, page]) => {
         if (stale) return;
-        setActive(conversation.data);
-        setThread([...page.data.messages].reverse());
+        const conversation = one.data as unknown as Conversation;
+        const messages = page.data.messages as unknown as ChatMessage[];
+        setActive(conversation);
+        setThread([...messages].reverse());
         setOlderPage(page.data.totalPages > 1 ? 2 : null);
-        if (conversation.data.unreadCount > 0 || page.data.messages.some((m) => m.senderSide !== side && !m.readAt)) void markRead(activeId);
+        if (conversation.unreadCount > 0 || messages.some((m) => m.senderSide !== side && !m.readAt)) void markRead(activeId);
       })
       .catch(() => {
         if (!stale) {
@@ -184,10 +188,11 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   const loadOlder = async () => {
     if (!activeId || !olderPage) return;
     try {
-      const answer = await http.get<{ messages: ChatMessage[]; totalPages: number }>(`/api/chat/messages/${activeId}`, {
-        query: { page: olderPage, limit: 50 },
-      });
-      setThread((current) => answer.data.messages.reduce((list, message) => mergeMessage(list, message), current));
+      const answer = await call(
+        api.GET("/api/chat/messages/{conversation_id}", { params: { path: { conversation_id: activeId }, query: { page: olderPage, limit: 50 } } }),
+      );
+      const older = answer.data.messages as unknown as ChatMessage[];
+      setThread((current) => older.reduce((list, message) => mergeMessage(list, message), current));
       setOlderPage(answer.data.totalPages > olderPage ? olderPage + 1 : null);
     } catch {
       /* toasted */
@@ -244,7 +249,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
         />
         {listLoading ? (
           <div className="dash-loading">
-            <span className="dash-spinner" role="status" aria-label="Loading" />
+            <Spinner size="large" />
           </div>
         ) : conversations.length === 0 ? (
           <p className="dash-empty">{side ? "No conversations yet" : "Staff read a disputed booking's conversation from its dispute."}</p>

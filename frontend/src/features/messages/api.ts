@@ -1,6 +1,5 @@
 /** The chat API's shapes and the multipart send (attachments) through the shared client's `call`. */
 import { call, csrfToken } from "../../shared/api/client";
-import type { Envelope } from "../../shared/api/http";
 
 export interface ChatPerson {
   _id: string;
@@ -117,6 +116,11 @@ export function mergeMessage(thread: ChatMessage[], message: ChatMessage): ChatM
 }
 
 /** POST a multipart form (text and files) with the session cookie and the CSRF header. */
+export interface Envelope<T> {
+  message?: string;
+  data: T;
+}
+
 export async function postForm<T>(path: string, form: FormData): Promise<Envelope<T>> {
   const token = csrfToken();
   const pending = (async () => {

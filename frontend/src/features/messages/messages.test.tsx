@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { readListState, listStateQuery } from "../list-state/useListState";
 import { urlBase64ToUint8Array } from "../push/push";
 import { starsText } from "../reviews/ListingReviews";
 import { type ChatMessage, type Conversation, fileSize, initials, mergeMessage, otherParty, receipt, sideOf } from "./api";
@@ -31,15 +30,6 @@ describe("chat helpers", () => {
     expect(sideOf("admin")).toBeNull();
     expect(initials(person("Hugo", "Host"))).toBe("HH");
     expect(fileSize(2048)).toBe("2 KB");
-  });
-});
-
-describe("list state in the URL", () => {
-  it("reads known keys and writes only what differs from the defaults", () => {
-    const defaults = { tab: "all", page: "1" };
-    expect(readListState(defaults, "?tab=unread&page=3&other=x")).toEqual({ tab: "unread", page: "3" });
-    expect(listStateQuery({ tab: "all", page: "2" }, defaults, "?userId=u")).toBe("?userId=u&page=2");
-    expect(listStateQuery({ tab: "all", page: "1" }, defaults, "")).toBe("");
   });
 });
 

@@ -1,64 +1,57 @@
 /** /notifications: every notification with All and Unread tabs, paging, mark one or all read, delete. */
 import { useEffect, useState } from "react";
-import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
-import { FilterHeader } from "../bookings/FilterHeader";
-import { formatDate } from "../../shared/format";
-import { http } from "../../shared/api/http";
+import { api, call, pageCount } from "../../shared/api/client";
+import { useApiQuery } from "../../shared/api/hooks";
 import { invalidate } from "../../shared/api/query";
-import { useApiQuery } from "../../shared/api/useApiQuery";
-import { followNotification, type NotificationItem } from "./NotificationBell";
+import { formatDateTime } from "../../shared/format";
+import { useListState } from "../../shared/hooks/useListState";
+import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { Pagination } from "../../shared/ui/Pagination";
+import { Spinner } from "../../shared/ui/Spinner";
+import { Tabs } from "../../shared/ui/Table";
 import { toast } from "../../shared/ui/toast";
-import { pageNumber, useListState } from "../list-state/useListState";
+import { FilterHeader } from "../bookings/FilterHeader";
+import { FETCH_FAILED, followNotification, type NotificationItem } from "./NotificationBell";
 import "./notifications.css";
-
-interface ListData {
-  notifications: NotificationItem[];
-  totalUnread: number;
-  totalCount: number;
-  totalPages?: number;
-}
 
 export const NOTIFICATION_TABS = [
   { value: "all", label: "All" },
   { value: "unread", label: "Unread" },
-] as const;
+];
 
-const DEFAULTS = { tab: "all", page: "1" };
+const DEFAULTS = { tab: "all", page: 1 };
+
+async function markRead(item: NotificationItem): Promise<void> {
+  try {
+    await call(api.PATCH("/api/notifications/mark-as-read/{notification_id}", { params: { path: { notification_id: item._id } } }), { silent: true });
+  } catch {
+    /* mark failures are silent (spec 8) */
+  }
+}
 
 export function NotificationsPage() {
-  const [state, update] = useListState(DEFAULTS);
+  const [state, update] = useListState(DEFAULTS, { allowedTabs: ["all", "unread"] });
   const tab = state.tab === "unread" ? "unread" : "all";
-  const page = pageNumber(state.page);
   const [deleting, setDeleting] = useState<NotificationItem | null>(null);
-  const query = useApiQuery<ListData>(
+  const query = useApiQuery(
     "/api/notifications/get-all",
-    { page, limit: 10, "filters[all]": tab === "all" ? "true" : undefined },
-    { silent: true },
+    { params: { query: { page: state.page, limit: 10, ...(tab === "all" ? { "filters[all]": true } : {}) } } },
+    { silent: true, keepPrevious: true, select: (answer) => answer.data },
   );
   const data = query.data;
-  const loading = query.isPending;
 
   useEffect(() => {
-    if (query.isError) toast.error("Error fetching notifications");
+    if (query.isError) toast.error(FETCH_FAILED);
   }, [query.isError]);
 
   const reload = () => void invalidate(["/api/notifications"]);
-
-  const markRead = async (item: NotificationItem) => {
-    try {
-      await http.patch(`/api/notifications/mark-as-read/${item._id}`, undefined, { silent: true });
-    } catch {
-      /* mark failures are silent (spec 8) */
-    }
-  };
   const open = async (item: NotificationItem) => {
     if (!item.read) await markRead(item);
     followNotification(item);
   };
   const markAll = async () => {
     try {
-      await http.patch("/api/notifications/mark-all-as-read", undefined, { silent: true });
+      await call(api.PATCH("/api/notifications/mark-all-as-read"), { silent: true });
     } catch {
       /* silent */
     }
@@ -66,7 +59,7 @@ export function NotificationsPage() {
   };
   const remove = async (item: NotificationItem) => {
     try {
-      const answer = await http.patch(`/api/notifications/delete/${item._id}`);
+      const answer = await call(api.PATCH("/api/notifications/delete/{notification_id}", { params: { path: { notification_id: item._id } } }));
       toast.success(answer.message || "Notification deleted.");
     } catch {
       /* the client toasted the reason */
@@ -76,7 +69,6 @@ export function NotificationsPage() {
   };
 
   const items = data?.notifications ?? [];
-  const totalPages = data?.totalPages ?? Math.max(1, Math.ceil((data?.totalCount ?? 0) / 10));
   return (
     <>
       <FilterHeader title="Notifications">
@@ -85,24 +77,10 @@ export function NotificationsPage() {
         </button>
       </FilterHeader>
       <section className="dash-card" aria-label="Notifications">
-        <div className="dash-tabs" role="tablist" aria-label="Show">
-          {NOTIFICATION_TABS.map((item) => (
-            <button
-              key={item.value}
-              type="button"
-              role="tab"
-              aria-selected={item.value === tab}
-              className={`dash-tab${item.value === tab ? " is-active" : ""}`}
-              onClick={() => update({ tab: item.value })}
-            >
-              {item.label}
-              {item.value === "unread" && data?.totalUnread ? ` (${data.totalUnread})` : ""}
-            </button>
-          ))}
-        </div>
-        {loading ? (
+        <Tabs tabs={NOTIFICATION_TABS} value={tab} onChange={(value) => update({ tab: value })} label="Show" />
+        {query.isPending ? (
           <div className="dash-loading">
-            <span className="dash-spinner" role="status" aria-label="Loading" />
+            <Spinner size="large" />
           </div>
         ) : items.length === 0 ? (
           <p className="dash-empty">{tab === "unread" ? "No new notifications" : "No data found"}</p>
@@ -113,7 +91,7 @@ export function NotificationsPage() {
                 <button type="button" className="notes-item__open" onClick={() => void open(item)}>
                   <span className="notes-item__text">{item.content}</span>
                   <span className="notes-item__time">
-                    {formatDate(item.createdAt)}
+                    {formatDateTime(item.createdAt)}
                     {!item.read && <span className="visually-hidden"> (unread)</span>}
                   </span>
                 </button>
@@ -138,7 +116,7 @@ export function NotificationsPage() {
             ))}
           </ul>
         )}
-        {!loading && <Pagination page={page} totalPages={totalPages} onPage={(next) => update({ page: String(next) })} />}
+        {data && <Pagination page={state.page} totalPages={pageCount(data)} onPage={(next) => update({ page: next })} />}
       </section>
       {deleting && (
         <ConfirmDialog

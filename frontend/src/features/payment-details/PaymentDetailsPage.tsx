@@ -3,10 +3,11 @@
  * authorisation, capture, extension charges, refunds with their credit notes, the invoices, the
  * commission, the host's earning and the payout it went into.
  */
-import { StatusBadge } from "../../shared/ui/badges";
+import { Badge } from "../../shared/ui/Badge";
+import { Spinner } from "../../shared/ui/Spinner";
 import { FilterHeader } from "../bookings/FilterHeader";
 import { formatDate, money } from "../../shared/format";
-import { useApiQuery } from "../../shared/api/useApiQuery";
+import { useApiQuery } from "../../shared/api/hooks";
 
 export interface PaymentStory {
   _id: string;
@@ -46,10 +47,10 @@ export function stepLabel(kind: string): string {
 }
 
 export function PaymentDetailsPage({ paymentId = "", bookingId = "" }: { paymentId?: string; bookingId?: string }) {
-  const query = useApiQuery<PaymentStory>(
+  const query = useApiQuery(
     "/api/payment/details",
-    { paymentId: paymentId || undefined, bookingId: bookingId || undefined },
-    { enabled: Boolean(paymentId || bookingId) },
+    { params: { query: { paymentId: paymentId || undefined, bookingId: bookingId || undefined } } },
+    { enabled: Boolean(paymentId || bookingId), retry: false, select: (answer) => answer.data as unknown as PaymentStory },
   );
   const story = query.data;
   const failed = !(paymentId || bookingId) || query.isError;
@@ -66,7 +67,7 @@ export function PaymentDetailsPage({ paymentId = "", bookingId = "" }: { payment
   if (!story) {
     return (
       <div className="dash-loading">
-        <span className="dash-spinner" role="status" aria-label="Loading" />
+        <Spinner size="large" />
       </div>
     );
   }
@@ -79,11 +80,11 @@ export function PaymentDetailsPage({ paymentId = "", bookingId = "" }: { payment
           <dl>
             <dt>Status</dt>
             <dd>
-              <StatusBadge status={story.status} />
+              <Badge status={story.status} />
             </dd>
             <dt>Booking</dt>
             <dd>
-              <a href={`/booking-detail/${story.booking._id}`}>View booking</a> <StatusBadge status={story.booking.status} />
+              <a href={`/booking-detail/${story.booking._id}`}>View booking</a> <Badge status={story.booking.status} />
             </dd>
             <dt>Renter</dt>
             <dd>{story.renter.fullName || story.renter.email}</dd>
@@ -165,7 +166,7 @@ export function PaymentDetailsPage({ paymentId = "", bookingId = "" }: { payment
               <dd>
                 {story.payout ? (
                   <>
-                    {money(story.payout.amount)} <StatusBadge status={story.payout.status} /> requested {formatDate(story.payout.requestedAt)}
+                    {money(story.payout.amount)} <Badge status={story.payout.status} /> requested {formatDate(story.payout.requestedAt)}
                   </>
                 ) : (
                   "Not paid out yet"

@@ -4,7 +4,7 @@
  * (POST /api/notifications/push/subscribe). A refusal shows "Notification permission denied";
  * other failures (no service worker, no push service) are silent.
  */
-import { http } from "../../shared/api/http";
+import { api, call } from "../../shared/api/client";
 import { ASK_PUSH_KEY } from "../../shared/api/session";
 import { toast } from "../../shared/ui/toast";
 
@@ -25,12 +25,15 @@ function supported(): boolean {
 async function subscribe(): Promise<void> {
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   await navigator.serviceWorker.ready;
-  const key = await http.get<{ publicKey: string }>("/api/notifications/push/public-key", { silent: true });
+  const key = await call(api.GET("/api/notifications/push/public-key"), { silent: true });
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(key.data.publicKey) }));
   const json = subscription.toJSON();
-  await http.post("/api/notifications/push/subscribe", { endpoint: json.endpoint, keys: json.keys }, { silent: true });
+  await call(
+    api.POST("/api/notifications/push/subscribe", { body: { endpoint: json.endpoint ?? "", keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" } } }),
+    { silent: true },
+  );
 }
 
 /** Ask once after login; keep the browser's subscription saved when already granted. */

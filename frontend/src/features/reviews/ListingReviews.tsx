@@ -1,6 +1,6 @@
 /** The public listing page's reviews: rating, text and the host's reply, newest first, 10 a page. */
 import { useState } from "react";
-import { useApiQuery } from "../../shared/api/useApiQuery";
+import { useApiQuery } from "../../shared/api/hooks";
 import { formatDate } from "../../shared/format";
 import "./reviews.css";
 
@@ -27,7 +27,11 @@ export function starsText(rating: number | null): string {
 
 export function ListingReviews({ listingId }: { listingId: string }) {
   const [page, setPage] = useState(1);
-  const query = useApiQuery<Page>(`/api/reviews/listing/${encodeURIComponent(listingId)}`, { page }, { silent: true });
+  const query = useApiQuery(
+    "/api/reviews/listing/{listing_id}",
+    { params: { path: { listing_id: listingId }, query: { page } } },
+    { silent: true, keepPrevious: true, select: (answer) => answer.data as unknown as Page },
+  );
   const data = query.data;
   const failed = query.isError;
   if (failed) return <p>Reviews could not be loaded.</p>;

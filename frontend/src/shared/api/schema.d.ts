@@ -11279,7 +11279,10 @@ export interface operations {
     };
     reviews_listing_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                page?: number;
+            };
             header?: never;
             path: {
                 listing_id: string;
