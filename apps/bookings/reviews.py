@@ -19,9 +19,8 @@ from apps.core.exceptions import Conflict, InvalidInput, NotFound
 from apps.listings.models import Listing
 
 from . import pricing
-from .models import Booking, BookingStatus, RenterReview, Review
-
-REVIEW_PERIOD = dt.timedelta(days=14)
+from .models import Booking, RenterReview, Review
+from .policies import REVIEW_PERIOD, review_period_ends, review_refusal
 
 
 def _invalid(field_name: str, message: str) -> InvalidInput:
@@ -34,10 +33,6 @@ def _auto_publish() -> bool:
     return review_settings_get().auto_publish
 
 
-def review_period_ends(booking: Booking) -> dt.datetime:
-    return booking.check_out + REVIEW_PERIOD
-
-
 def review_side(user, booking: Booking) -> str | None:
     """``renter`` or ``host`` when ``user`` may review this booking's other party, else None."""
     if user.pk == booking.renter_id:
@@ -45,12 +40,6 @@ def review_side(user, booking: Booking) -> str | None:
     if user.role in (Role.HOST, Role.SUB_HOST) and user.acting_host_id == booking.host_id:
         return "host"
     return None
-
-
-def review_open(booking: Booking, *, now: dt.datetime | None = None) -> bool:
-    """Reviews may be written once the booking is completed, until the review period ends."""
-    now = now or timezone.now()
-    return booking.status == BookingStatus.COMPLETED and now < review_period_ends(booking)
 
 
 def listing_rating_refresh(listing_id) -> None:
@@ -74,22 +63,20 @@ def review_add(
 ) -> Review | RenterReview:
     """The renter reviews the space, or the host (or subHost) reviews the renter."""
     booking = Booking.objects.select_for_update(of=("self",)).select_related("listing").filter(pk=booking_id).first()
-    side = review_side(user, booking) if booking is not None else None
-    if booking is None or side is None:
+    if booking is None:
         raise NotFound("Booking not found.")
-    if str(booking.listing_id) != str(listing_id):
+    side = review_side(user, booking)
+    if side is not None and str(booking.listing_id) != str(listing_id):
         raise _invalid("listingId", "This booking is not for that listing.")
-    if booking.status != BookingStatus.COMPLETED:
-        raise Conflict("You can review a booking once it is completed.")
+    reviewed = (Review if side == "renter" else RenterReview).objects.filter(booking=booking).exists()
     now = timezone.now()
-    if now >= review_period_ends(booking):
-        raise Conflict("The review period for this booking has ended.")
+    refusal = review_refusal(user, booking, reviewed=reviewed, now=now)
+    if refusal is not None:
+        raise refusal
     if rating is not None and rating <= 0:
         rating = None
     values = {"review": (review or "").strip(), "rating": rating, "remarks": (remarks or "").strip()}
     if side == "renter":
-        if Review.objects.filter(booking=booking).exists():
-            raise Conflict("You already reviewed this booking.")
         created = Review.objects.create(
             listing_id=booking.listing_id,
             booking=booking,
@@ -99,8 +86,6 @@ def review_add(
         )
         other_done = RenterReview.objects.filter(booking=booking).exists()
     else:
-        if RenterReview.objects.filter(booking=booking).exists():
-            raise Conflict("This renter was already reviewed for this booking.")
         created = RenterReview.objects.create(booking=booking, renter_id=booking.renter_id, author=user, **values)
         other_done = Review.objects.filter(booking=booking).exists()
     if other_done:
@@ -193,5 +178,5 @@ def booking_reviews_for(*, user, booking: Booking) -> dict:
         "renterReview": shown(renter_review, side == "renter"),
         "hostReview": shown(host_review, side == "host"),
         "reviewPeriodEnds": review_period_ends(booking).isoformat(),
-        "canReview": side is not None and mine is None and review_open(booking),
+        "canReview": side is not None and review_refusal(user, booking, reviewed=mine is not None) is None,
     }
