@@ -7,7 +7,6 @@ import sys
 import time
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
 
@@ -32,7 +31,7 @@ def websocket_server(live_server, settings):
         "TEST_REDIS_DB": settings.REDIS_URL.rsplit("/", 1)[-1],
         "PYTEST_XDIST_WORKER": "",
     }
-    process = subprocess.Popen(
+    process = subprocess.Popen(  # noqa: S603 (a fixed command line: this interpreter running daphne)
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
         cwd=settings.BASE_DIR,
         env=env,
