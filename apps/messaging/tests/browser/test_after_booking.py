@@ -17,6 +17,7 @@ from apps.dashboard.tests.browser.test_shell import DEMO, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
 def photo(name="room.png") -> dict:
     buffer = io.BytesIO()
     Image.new("RGB", (60, 40), "teal").save(buffer, format="PNG")
