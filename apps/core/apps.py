@@ -5,3 +5,6 @@ class CoreConfig(AppConfig):
     name = "apps.core"
     label = "core"
     verbose_name = "Platform"
+
+    def ready(self) -> None:
+        from . import mail  # noqa: F401  (registers the e-mail effect)

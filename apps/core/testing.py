@@ -4,6 +4,7 @@ from collections.abc import Iterable
 
 from django.test import TestCase
 from rest_framework.test import APIClient
+from rest_framework_simplejwt.tokens import RefreshToken
 
 ACTORS = ("anonymous", "renter", "other_renter", "host", "other_host", "sub_host", "moderator", "admin")
 
@@ -16,10 +17,8 @@ class ApiClient(APIClient):
             return super().generic(method, path, data, content_type, secure=secure, **extra)
 
     def as_user(self, user) -> "ApiClient":
-        from apps.accounts.services import tokens_for
-
         if user is not None:
-            self.credentials(HTTP_AUTHORIZATION=f"Bearer {tokens_for(user)['token']}")
+            self.credentials(HTTP_AUTHORIZATION=f"Bearer {RefreshToken.for_user(user).access_token}")
         return self
 
 

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from apps.accounts.models import STAFF_ROLES
 from apps.bookings.serializers import person
 from apps.bookings.times import format_date, format_time
+from apps.core.serializers import StatusChangeSchema
 
 from .models import REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeStatus
 from .services import refundable_for
@@ -226,3 +227,4 @@ class DisputeSchema(serializers.Serializer):
     createdAt = serializers.DateTimeField()
     canDecide = serializers.BooleanField()
     refundableAmount = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    statusHistory = StatusChangeSchema(many=True, required=False, help_text="On the detail response.")

@@ -17,7 +17,7 @@ def reveal_existing(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('bookings', '0001_initial'),
+        ('bookings', '0002_status_history_moves_to_core'),
         ('listings', '0006_search_public_city_newest'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
