@@ -89,7 +89,7 @@ def _is_uuid(value: str) -> bool:
 def password_set_from_link(*, uid: str, token: str, password: str) -> User:
     """Choose a password from an invitation (or any set-password link). Confirms the e-mail too."""
     user = invitation_user(uid=uid, token=token)
-    _check_password_rules(password)
+    _check_password_rules(password, user)
     user.set_password(password)
     user.account_verified = True
     user.save(update_fields=["password", "account_verified", "updated_at"])

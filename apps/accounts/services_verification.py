@@ -6,11 +6,14 @@ import os
 import re
 import uuid
 
+from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.images import reencode_image
+from apps.core.pdf import check_pdf
 from apps.core.statemachine import StateMachine, record
 from apps.notifications.services import counters_changed
 
@@ -66,6 +69,24 @@ def _check_document(upload: UploadedFile) -> tuple[str, str]:
     return kind
 
 
+DOCUMENT_MAX_SIDE = 2400  # enough to read a passport scan; the stored copy is re-encoded at most this size
+
+
+def _clean_document(upload: UploadedFile) -> tuple[ContentFile, str, str]:
+    """What is stored: a PDF without active content, or an image re-encoded without its metadata."""
+    content_type, extension = _check_document(upload)
+    name = _display_name(upload.name)
+    if content_type == "application/pdf":
+        return ContentFile(check_pdf(upload, field="files", shown=name)), content_type, extension
+    try:
+        image = reencode_image(upload, max_side=DOCUMENT_MAX_SIDE, field="files")
+    except InvalidInput as exc:
+        message = exc.message.replace(str(upload.name), name, 1)
+        raise InvalidInput(message, errors={"files": [message]}) from None
+    extension = image.name.rsplit(".", 1)[-1]
+    return image, ("image/png" if extension == "png" else "image/jpeg"), extension
+
+
 @transaction.atomic
 def verification_documents_add(*, user: User, files: list[UploadedFile]) -> list[VerificationDocument]:
     """Store the host's documents privately and open a verification request (if none is pending)."""
@@ -78,13 +99,13 @@ def verification_documents_add(*, user: User, files: list[UploadedFile]) -> list
     if existing + len(files) > DOCUMENTS_PER_USER:
         message = f"You can keep at most {DOCUMENTS_PER_USER} documents. Delete some first."
         raise InvalidInput(message, errors={"files": [message]})
-    checked = [(upload, _check_document(upload)) for upload in files]
+    checked = [(upload, _clean_document(upload)) for upload in files]
     documents = []
-    for upload, (content_type, extension) in checked:
+    for upload, (content, content_type, extension) in checked:
         document = VerificationDocument(
-            user=user, name=_display_name(upload.name), content_type=content_type, size=upload.size
+            user=user, name=_display_name(upload.name), content_type=content_type, size=content.size
         )
-        document.file.save(f"{uuid.uuid4().hex}.{extension}", upload, save=False)
+        document.file.save(f"{uuid.uuid4().hex}.{extension}", content, save=False)
         document.save()
         documents.append(document)
     if not user.is_verified and not user.verification_requests.filter(status=VerificationStatus.PENDING).exists():

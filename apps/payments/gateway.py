@@ -5,7 +5,8 @@
 - ``LocalGateway`` needs no keys: its checkout is a page on this site with Pay and Cancel buttons
   (``apps/payments/pages.py``) that returns through the same success and cancel paths.
 
-``get_gateway()`` picks Stripe when ``STRIPE_SECRET_KEY`` is set, the local one otherwise. A record
+``get_gateway()`` picks Stripe when ``STRIPE_SECRET_KEY`` is set, the local one when
+``PAYMENT_GATEWAY`` is ``local`` (never by default in production), and refuses otherwise. A record
 remembers which gateway it was made with, and ``gateway_named(name)`` gives that one back.
 Success URLs may contain ``{CHECKOUT_SESSION_ID}``; both gateways replace it with the session id.
 """
@@ -432,9 +433,21 @@ class LocalGateway(PaymentGateway):
         return _local_id("tr")
 
 
+def local_checkout_enabled() -> bool:
+    """The local checkout takes payments only where ``PAYMENT_GATEWAY`` names it (development,
+    tests, a demo) and no Stripe key is set; in production it must be asked for explicitly."""
+    return LocalGateway.name == settings.PAYMENT_GATEWAY and not settings.STRIPE_SECRET_KEY
+
+
 def get_gateway() -> PaymentGateway:
-    """The gateway new payments use: Stripe with a secret key, the local checkout without."""
-    return StripeGateway() if settings.STRIPE_SECRET_KEY else LocalGateway()
+    """The gateway new payments use: Stripe with a secret key, the local checkout where enabled.
+
+    Without either, no checkout starts (never a free one)."""
+    if settings.STRIPE_SECRET_KEY:
+        return StripeGateway()
+    if local_checkout_enabled():
+        return LocalGateway()
+    raise GatewayError("Payments are not available right now. Please try again later.", status_code=503)
 
 
 def gateway_named(name: str) -> PaymentGateway:

@@ -2325,7 +2325,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs the token from the verify-otp step of the forgot-password flow. */
+        /**
+         * @description Needs the token from the verify-otp step of the forgot-password flow (``Authorization: Bearer``):
+         *     a reset token, good for one reset of that account only.
+         */
         put: operations["user_reset_password_update"];
         post?: never;
         delete?: never;
@@ -2654,6 +2657,8 @@ export interface components {
             /** Format: decimal */
             paid: string;
         };
+        /** @enum {unknown} */
+        BlankEnum: "";
         BookingCalendarResponse: {
             data: unknown;
             message: string;
@@ -4307,7 +4312,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
-            decidedAt: string;
+            decidedAt: string | null;
         };
         PayoutBalance: {
             data: components["schemas"]["Balance"];
@@ -4851,7 +4856,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /** Format: date-time */
-            cancelledAt: string;
+            cancelledAt: string | null;
             readonly premiumListingsDeletionDate: string | null;
             readonly benefits: {
                 [key: string]: unknown;
@@ -4939,7 +4944,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4947,7 +4952,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -4988,7 +4993,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4996,7 +5001,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -5183,7 +5188,35 @@ export interface components {
          */
         _OfferingCardKindEnum: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
     };
-    responses: never;
+    responses: {
+        /** @description The request could not be read or a value is not valid. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body is too large. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The query string is too long. */
+        QueryTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -5254,6 +5287,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_get_all_retrieve: {
@@ -5273,6 +5308,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_manage_retrieve: {
@@ -5340,6 +5378,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_update_update: {
@@ -5407,13 +5447,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5475,6 +5517,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_retrieve: {
@@ -5536,6 +5580,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_calendar_retrieve: {
@@ -5598,6 +5644,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_cancel_partial_update: {
@@ -5665,6 +5713,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_create_create: {
@@ -5730,6 +5780,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_extend_create: {
@@ -5797,13 +5849,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5865,6 +5919,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_quote_create: {
@@ -5932,6 +5988,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_extend_status_update: {
@@ -5999,6 +6057,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_status_partial_update: {
@@ -6066,6 +6126,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_attachment_retrieve: {
@@ -6119,6 +6181,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_dispute_retrieve: {
@@ -6175,6 +6239,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_all_retrieve: {
@@ -6231,6 +6297,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_notifications_retrieve: {
@@ -6282,6 +6350,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_single_retrieve: {
@@ -6335,6 +6405,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_mark_as_read_partial_update: {
@@ -6388,6 +6460,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_messages_retrieve: {
@@ -6444,6 +6518,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_send_create: {
@@ -6502,6 +6578,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_start_create: {
@@ -6567,6 +6645,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_get_retrieve: {
@@ -6586,6 +6666,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_update_update: {
@@ -6635,6 +6718,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6662,6 +6747,9 @@ export interface operations {
                     "application/json": components["schemas"]["ContactDetailsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_contact_send_mail_create: {
@@ -6711,6 +6799,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6768,6 +6858,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6795,6 +6887,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_faq_update_update: {
@@ -6844,6 +6939,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6871,6 +6968,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_privacy_update_update: {
@@ -6920,6 +7020,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6971,6 +7073,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7028,6 +7132,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7055,6 +7161,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_term_update_update: {
@@ -7104,6 +7213,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7119,7 +7230,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7157,6 +7268,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_cancelled_bookings_retrieve: {
@@ -7205,6 +7318,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_geo_chart_retrieve: {
@@ -7248,6 +7363,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_get_dashboard_numbers_retrieve: {
@@ -7255,7 +7372,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7293,6 +7410,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_amenities_retrieve: {
@@ -7300,7 +7419,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                property_type: string;
+                property_type: "all" | "eventSpace" | "officeSpace";
             };
             cookie?: never;
         };
@@ -7338,6 +7457,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_locations_retrieve: {
@@ -7381,6 +7502,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_listing_statistics_retrieve: {
@@ -7388,7 +7511,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7426,6 +7549,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_new_reservations_retrieve: {
@@ -7474,6 +7599,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payment_invoices_retrieve: {
@@ -7522,6 +7649,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payout_requests_retrieve: {
@@ -7572,6 +7701,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_pending_counter_retrieve: {
@@ -7623,6 +7754,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_hosts_retrieve: {
@@ -7666,6 +7799,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_spaces_retrieve: {
@@ -7709,6 +7844,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_property_statistics_retrieve: {
@@ -7716,7 +7853,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7754,6 +7891,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_bookings_retrieve: {
@@ -7802,6 +7941,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_listings_retrieve: {
@@ -7850,6 +7991,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_requests_retrieve: {
@@ -7898,6 +8041,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_revenue_statistics_retrieve: {
@@ -7945,6 +8090,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_total_users_retrieve: {
@@ -7988,6 +8135,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_create_create: {
@@ -8052,13 +8201,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_payments_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, approved or rejected */
@@ -8120,13 +8271,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 limit?: number;
@@ -8186,6 +8339,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_evidence_retrieve: {
@@ -8247,13 +8402,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, pending, approved or rejected */
@@ -8315,6 +8472,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_single_retrieve: {
@@ -8376,6 +8535,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_update_status_partial_update: {
@@ -8443,6 +8604,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     effects_retrieve: {
@@ -8465,6 +8628,7 @@ export interface operations {
                     "application/json": components["schemas"]["EffectList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8489,6 +8653,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     effects_retry_create: {
@@ -8510,6 +8676,7 @@ export interface operations {
                     "application/json": components["schemas"]["EffectRetried"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8534,6 +8701,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_add_create: {
@@ -8599,6 +8768,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_get_all_retrieve: {
@@ -8618,6 +8789,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_manage_retrieve: {
@@ -8685,6 +8859,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_update_update: {
@@ -8752,6 +8928,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_add_create: {
@@ -8821,6 +8999,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_get_all_retrieve: {
@@ -8885,6 +9065,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_remove_destroy: {
@@ -8946,6 +9128,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     invoice_get_all_retrieve: {
@@ -9005,6 +9189,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9074,6 +9260,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9143,6 +9331,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     "listing_calendar_.ics_retrieve": {
@@ -9164,6 +9354,17 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_create_create: {
@@ -9229,6 +9430,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_delete_destroy: {
@@ -9290,6 +9493,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_retrieve: {
@@ -9360,6 +9565,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_requests_retrieve: {
@@ -9431,6 +9638,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_availability_retrieve: {
@@ -9499,6 +9708,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_single_retrieve: {
@@ -9560,6 +9771,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_property_listing: {
@@ -9590,7 +9803,7 @@ export interface operations {
                 /** @description Lowest price (in the chosen period, or any period). */
                 "filters[minPrice]"?: string;
                 /** @description `hourly`, `daily`, `weekly` or `monthly`: the period the price range applies to. */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description `eventSpace` or `officeSpace`. */
                 "filters[propertyType]"?: string;
                 /** @description Same as guests. */
@@ -9630,6 +9843,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_search_titles: {
@@ -9660,6 +9875,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_toggle_active_partial_update: {
@@ -9727,6 +9944,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_request_status_partial_update: {
@@ -9794,6 +10013,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_update: {
@@ -9861,6 +10082,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_delete_create: {
@@ -9926,6 +10149,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9993,6 +10218,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_uploads_create: {
@@ -10056,6 +10283,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_delete_partial_update: {
@@ -10109,6 +10338,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_get_all_retrieve: {
@@ -10164,6 +10395,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_all_as_read_partial_update: {
@@ -10215,6 +10448,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_as_read_partial_update: {
@@ -10268,6 +10503,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_public_key_retrieve: {
@@ -10319,6 +10556,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_subscribe_create: {
@@ -10384,6 +10623,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_unsubscribe_create: {
@@ -10441,6 +10682,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_update_partial_update: {
@@ -10500,6 +10743,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payment_checkout_create: {
@@ -10565,6 +10810,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10638,6 +10885,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,6 +10919,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentDetailsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10694,6 +10944,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payment_get_all_retrieve: {
@@ -10753,6 +11005,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10820,6 +11074,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10889,6 +11145,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,6 +11220,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11035,6 +11295,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11074,6 +11336,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payout_balance_retrieve: {
@@ -11133,6 +11397,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11200,6 +11466,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11267,6 +11535,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11342,6 +11612,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11369,6 +11641,9 @@ export interface operations {
                     "application/json": components["schemas"]["PlanList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_add_create: {
@@ -11434,6 +11709,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_booking_retrieve: {
@@ -11495,6 +11772,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_listing_retrieve: {
@@ -11559,6 +11838,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_reply_update: {
@@ -11626,6 +11907,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     subscription_retrieve: {
@@ -11685,6 +11968,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11754,6 +12039,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11829,6 +12116,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11902,6 +12191,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11975,6 +12266,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12048,6 +12341,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12121,6 +12416,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12194,6 +12491,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12267,6 +12566,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12340,6 +12641,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12413,6 +12716,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12490,6 +12795,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12563,6 +12870,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12594,6 +12903,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12655,6 +13014,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12732,6 +13093,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12801,6 +13164,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12868,6 +13233,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12941,6 +13308,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13010,6 +13379,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13085,6 +13456,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13158,6 +13531,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13235,6 +13610,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13304,6 +13681,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13377,6 +13756,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13450,6 +13831,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13523,6 +13906,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13600,6 +13985,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13669,6 +14056,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13744,6 +14133,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13813,6 +14204,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13886,6 +14279,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13961,6 +14356,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14028,6 +14425,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14099,6 +14498,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14168,6 +14569,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14241,6 +14644,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14310,6 +14715,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14385,6 +14792,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14458,6 +14867,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14527,6 +14938,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
