@@ -183,6 +183,7 @@ CELERY_BEAT_SCHEDULE |= {
     "bookings-expire-requests": {"task": "bookings.expire_requests", "schedule": 5 * 60},
     "bookings-start": {"task": "bookings.start_bookings", "schedule": 5 * 60},
     "bookings-complete": {"task": "bookings.complete_bookings", "schedule": 5 * 60},
+    "bookings-reveal-reviews": {"task": "bookings.reveal_reviews", "schedule": 60 * 60},
 }
 CELERY_BEAT_SCHEDULE |= {
     "statistics-refresh-platform": {"task": "statistics.refresh_platform", "schedule": 5 * 60},

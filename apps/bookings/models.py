@@ -263,7 +263,14 @@ class Review(models.Model):
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(5)]
     )
     remarks = models.TextField(max_length=2000, blank=True)
-    is_published = models.BooleanField(default=True)
+    is_published = models.BooleanField(default=True, help_text="Off while a moderator has not approved it.")
+    revealed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Double-blind: set when both sides have reviewed, or when the review period ends.",
+    )
+    reply = models.TextField(max_length=2000, blank=True, help_text="The host's public answer.")
+    replied_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -273,7 +280,47 @@ class Review(models.Model):
                 condition=Q(rating__isnull=True) | Q(rating__gte=1, rating__lte=5), name="review_rating_1_to_5"
             ),
         ]
-        indexes = [models.Index(fields=["listing", "is_published", "-created_at"])]
+        indexes = [
+            models.Index(fields=["listing", "is_published", "-created_at"]),
+            models.Index(
+                fields=["listing", "-revealed_at"], name="review_listing_revealed", condition=Q(is_published=True)
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Review of {self.listing_id} ({self.rating})"
+
+
+class RenterReview(models.Model):
+    """The host's review of the renter after a completed booking (double-blind like ``Review``)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    booking = models.OneToOneField(Booking, on_delete=models.CASCADE, related_name="renter_review")
+    renter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews_received")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        help_text="The host or subHost who wrote it.",
+    )
+    review = models.TextField(max_length=2000, blank=True)
+    rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(5)]
+    )
+    remarks = models.TextField(max_length=2000, blank=True)
+    revealed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rating__isnull=True) | Q(rating__gte=1, rating__lte=5),
+                name="renter_review_rating_1_to_5",
+            ),
+        ]
+        indexes = [models.Index(fields=["renter", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Review of renter {self.renter_id} ({self.rating})"

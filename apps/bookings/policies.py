@@ -188,13 +188,29 @@ def pay_refusal(user, booking: Booking, *, payment_status: str | None = None) ->
     return None
 
 
-def review_refusal(user, booking: Booking, *, reviewed: bool) -> DomainError | None:
-    if not _is_renter(user, booking):
+REVIEW_PERIOD = dt.timedelta(days=14)
+"""Reviews are written within 14 days of check-out; then whatever was written is published."""
+
+
+def review_period_ends(booking: Booking) -> dt.datetime:
+    return booking.check_out + REVIEW_PERIOD
+
+
+def review_refusal(user, booking: Booking, *, reviewed: bool, now: dt.datetime | None = None) -> DomainError | None:
+    """After completion the renter reviews the space and the host side reviews the renter, once
+    each, until the review period ends (double-blind: see ``reviews``). ``reviewed``: the caller's
+    side already wrote its review."""
+    renter = _is_renter(user, booking)
+    if not (renter or _is_host_side(user, booking)):
         return NotFound("Booking not found.")
     if booking.status != BookingStatus.COMPLETED:
         return Conflict("You can review a booking once it is completed.")
+    if (now or timezone.now()) >= review_period_ends(booking):
+        return Conflict("The review period for this booking has ended.")
     if reviewed:
-        return Conflict("You already reviewed this booking.")
+        return Conflict(
+            "You already reviewed this booking." if renter else "This renter was already reviewed for this booking."
+        )
     return None
 
 
@@ -231,14 +247,20 @@ def message_refusal(user, booking: Booking) -> DomainError | None:
     return None
 
 
-def _reviewed(booking: Booking) -> bool:
+def _reviewed(user, booking: Booking) -> bool:
+    """The caller's side has written its review of this booking."""
+    related = "review" if _is_renter(user, booking) else "renter_review"
     try:
-        return booking.review is not None
-    except Booking.review.RelatedObjectDoesNotExist:
+        return getattr(booking, related) is not None
+    except (Booking.review.RelatedObjectDoesNotExist, Booking.renter_review.RelatedObjectDoesNotExist):
         return False
 
 
-BOOKING_ACTIONS = ("approve", "reject", "cancel", "extend", "pay", "review", "dispute", "message")
+def _unpaid_extension(booking: Booking) -> bool:
+    return any(e.status == ExtensionStatus.APPROVED and not e.paid for e in booking.extensions.all())
+
+
+BOOKING_ACTIONS = ("approve", "reject", "cancel", "extend", "pay", "payExtension", "review", "dispute", "message")
 
 
 def booking_can(user, booking: Booking, *, now: dt.datetime | None = None) -> dict[str, bool]:
@@ -252,9 +274,13 @@ def booking_can(user, booking: Booking, *, now: dt.datetime | None = None) -> di
         "cancel": cancel_refusal(user, booking, now=now) is None,
         "extend": extend_refusal(user, booking, now=now) is None,
         "pay": pay_refusal(user, booking, payment_status=payment_status) is None,
-        "review": renter
-        and booking.status == BookingStatus.COMPLETED
-        and review_refusal(user, booking, reviewed=_reviewed(booking)) is None,
+        # The renter pays the difference of an approved extension (POST /api/payment/checkout).
+        "payExtension": renter
+        and booking.status in ACTIVE_STATUSES
+        and payment_status == "completed"
+        and _unpaid_extension(booking),
+        "review": booking.status == BookingStatus.COMPLETED
+        and review_refusal(user, booking, reviewed=_reviewed(user, booking), now=now) is None,
         "dispute": dispute_refusal(user, booking) is None,
         "message": message_refusal(user, booking) is None,
     }

@@ -13,18 +13,16 @@ from decimal import Decimal
 
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
-from django.db.models import Avg, Count
 from django.utils import timezone
 
 from apps.accounts.models import Role
-from apps.cms.selectors import review_settings_get
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.statemachine import record
 from apps.listings.models import AddOn, Listing, PropertyType, SpaceOffering
 from apps.listings.policies import is_public
 from apps.notifications.services import counters_changed, notify
 
-from . import policies, pricing
+from . import policies, pricing, reviews
 from .models import (
     BOOKING_MACHINE,
     EXTENSION_MACHINE,
@@ -878,38 +876,14 @@ def extension_mark_paid(*, extension_id, paid_at: dt.datetime | None = None) -> 
 # --- Reviews ----------------------------------------------------------------------------------------
 
 
-def _review_auto_publish() -> bool:
-    return review_settings_get().auto_publish
-
-
 def listing_rating_refresh(listing_id) -> None:
-    stats = Review.objects.filter(listing_id=listing_id, is_published=True, rating__isnull=False).aggregate(
-        average=Avg("rating"), count=Count("id")
-    )
-    average = pricing.money(stats["average"] or 0)
-    Listing.objects.filter(pk=listing_id).update(rating_average=average, rating_count=stats["count"])
+    reviews.listing_rating_refresh(listing_id)
 
 
-@transaction.atomic
 def review_add(
     *, renter, listing_id, booking_id, review: str = "", rating: int | None = None, remarks: str = ""
 ) -> Review:
-    booking = Booking.objects.select_for_update().filter(pk=booking_id, renter=renter).first()
-    if booking is None:
-        raise NotFound("Booking not found.")
-    if str(booking.listing_id) != str(listing_id):
-        raise _invalid("listingId", "This booking is not for that listing.")
-    _enforce(policies.review_refusal(renter, booking, reviewed=Review.objects.filter(booking=booking).exists()))
-    if rating is not None and rating <= 0:
-        rating = None
-    created = Review.objects.create(
-        listing_id=booking.listing_id,
-        booking=booking,
-        renter=renter,
-        review=review or "",
-        rating=rating,
-        remarks=remarks or "",
-        is_published=_review_auto_publish(),
+    """The renter's review of the space; see ``reviews.review_add`` (both sides, double-blind)."""
+    return reviews.review_add(
+        user=renter, listing_id=listing_id, booking_id=booking_id, review=review, rating=rating, remarks=remarks
     )
-    listing_rating_refresh(booking.listing_id)
-    return created

@@ -3,7 +3,7 @@ that are still due, one locked row at a time, so running twice (or concurrently)
 
 from celery import shared_task
 
-from . import services
+from . import reviews, services
 
 
 @shared_task(name="bookings.expire_requests")
@@ -19,3 +19,8 @@ def start_bookings() -> int:
 @shared_task(name="bookings.complete_bookings")
 def complete_bookings() -> int:
     return services.bookings_complete_due()
+
+
+@shared_task(name="bookings.reveal_reviews")
+def reveal_reviews() -> int:
+    return reviews.reviews_reveal_due()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import review_views, views
 
 app_name = "bookings"
 
@@ -21,4 +21,7 @@ urlpatterns = [
     path("listing/calendar-url/<str:listing_id>", views.IcalUrlView.as_view(), name="listing-ical-url"),
     path("listing/calendar/<str:token>.ics", views.IcalFeedView.as_view(), name="listing-ical"),
     path("reviews/add", views.ReviewAddView.as_view(), name="review-add"),
+    path("reviews/reply/<str:review_id>", review_views.ReviewReplyView.as_view(), name="review-reply"),
+    path("reviews/listing/<str:listing_id>", review_views.ListingReviewsView.as_view(), name="listing-reviews"),
+    path("reviews/booking/<str:booking_id>", review_views.BookingReviewsView.as_view(), name="booking-reviews"),
 ]

@@ -18,7 +18,7 @@ from apps.core.permissions import AnyRole, HostOrSubHost, RenterOnly, role_permi
 from apps.listings.models import Listing
 from apps.listings.selectors import listing_get_for
 
-from . import selectors, services
+from . import reviews, selectors, services
 from .models import Booking
 from .policies import HOLDING_STATUSES
 from .serializers import (
@@ -291,13 +291,15 @@ class ListingAvailabilityView(APIView):
 
 
 class ReviewAddView(APIView):
-    permission_classes = [RenterOnly]
+    """The renter reviews the space, the host side reviews the renter; double-blind (see ``reviews``)."""
+
+    permission_classes = [RenterOrHostSide]
 
     @extend_schema(request=ReviewInput, responses={201: enveloped("ReviewAddResponse", ReviewSchema()), **ERRORS})
     def post(self, request):
         values = _valid(ReviewInput, request.data)
-        review = services.review_add(
-            renter=request.user,
+        review = reviews.review_add(
+            user=request.user,
             listing_id=values["listingId"],
             booking_id=values["bookingId"],
             review=values["review"],
@@ -306,12 +308,13 @@ class ReviewAddView(APIView):
         )
         data = {
             "_id": str(review.pk),
-            "listingId": str(review.listing_id),
+            "listingId": str(values["listingId"]),
             "bookingId": str(review.booking_id),
             "review": review.review,
             "rating": review.rating,
             "remarks": review.remarks,
-            "isPublished": review.is_published,
+            "isPublished": getattr(review, "is_published", True),
+            "revealed": review.revealed_at is not None,
         }
         return envelope(data, "Review added successfully", status=201)
 

@@ -19,6 +19,11 @@ def _with_id(request: HttpRequest, kwargs: dict) -> dict:
     return {"id": kwargs.get("id", "")}
 
 
+def _query(*names: str) -> Callable[[HttpRequest, dict], dict]:
+    """Props read from the query string (``/message?userId=``), cut short; the island checks them."""
+    return lambda request, kwargs: {name: request.GET.get(name, "")[:64] for name in names}
+
+
 PAGES: dict[str, Page] = {
     "dashboard": Page("DashboardHome"),
     "booking": Page("DashboardBookings", lambda request, kwargs: {"view": "list", "mode": "bookings"}),
@@ -33,4 +38,19 @@ PAGES: dict[str, Page] = {
     "payments": Page("DashboardPayments"),
     "payout": Page("DashboardPayout", lambda request, kwargs: {"view": "payout"}),
     "payout-requests": Page("DashboardPayout", lambda request, kwargs: {"view": "requests"}),
+    "payment-details": Page("DashboardPaymentDetails", _query("paymentId", "bookingId")),
+    "message": Page(
+        "DashboardMessages",
+        lambda request, kwargs: {
+            # ``userId`` is the signed-in user in every page's props: the one to talk to is ``withUserId``.
+            "withUserId": request.GET.get("userId", "")[:64],
+            **_query("conversationId", "bookingId")(request, kwargs),
+        },
+    ),
+    "notifications": Page("DashboardNotifications", _query("tab")),
+    "disputes": Page("DashboardDisputes", lambda request, kwargs: {"view": "list", "mode": "disputes"}),
+    "dispute-requests": Page("DashboardDisputes", lambda request, kwargs: {"view": "list", "mode": "requests"}),
+    "dispute-payments": Page(
+        "DashboardDisputes", lambda request, kwargs: {"view": "detail", **_query("id")(request, kwargs)}
+    ),
 }

@@ -11,6 +11,7 @@ from apps.bookings.times import format_date, format_time
 from apps.core.serializers import StatusChangeSchema
 
 from .models import REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeStatus
+from .services import refundable_for
 
 # --- Input -------------------------------------------------------------------------------------------
 
@@ -74,6 +75,7 @@ def _iso(value) -> str | None:
 def dispute_payload(dispute: Dispute, *, viewer=None) -> dict:
     booking, listing, payment = dispute.booking, dispute.listing, dispute.payment
     refunded = payment.refunded_amount if payment is not None and payment.refunded_amount > 0 else None
+    can_decide = bool(viewer is not None and viewer.role in STAFF_ROLES and dispute.status == DisputeStatus.PENDING)
     return {
         "_id": str(dispute.pk),
         "status": dispute.status,
@@ -137,9 +139,9 @@ def dispute_payload(dispute: Dispute, *, viewer=None) -> dict:
         ),
         "decidedAt": _iso(dispute.decided_at),
         "createdAt": _iso(dispute.created_at),
-        "canDecide": bool(
-            viewer is not None and viewer.role in STAFF_ROLES and dispute.status == DisputeStatus.PENDING
-        ),
+        "canDecide": can_decide,
+        # The most a decision may refund (what was paid less earlier refunds), for the staff's form.
+        "refundableAmount": _money(refundable_for(dispute)[1]) if can_decide else None,
     }
 
 
@@ -224,4 +226,5 @@ class DisputeSchema(serializers.Serializer):
     decidedAt = serializers.DateTimeField(allow_null=True)
     createdAt = serializers.DateTimeField()
     canDecide = serializers.BooleanField()
+    refundableAmount = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
     statusHistory = StatusChangeSchema(many=True, required=False, help_text="On the detail response.")

@@ -466,6 +466,7 @@ def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
         "category_name": CATEGORIES[CATEGORY_BY_TYPE[listing.property_type]]["name"],
         "map_url": _map_url(listing),
         "booking_props": booking_props,
+        "reviews_props": {"listingId": str(listing.id), "count": listing.rating_count},
         "opening_hours": _opening_rows(listing.opening_hours),
         "rating_stars": round(float(listing.rating_average)),
         "listing_ld": ld_json(listing_json_ld(listing, images, prices, path)),

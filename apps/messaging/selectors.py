@@ -46,8 +46,19 @@ def _with_unread(queryset: QuerySet[Conversation], side: str | None) -> QuerySet
     return queryset.annotate(unread_count=Count("messages", filter=incoming_unread))
 
 
-def conversation_list_for(*, user) -> QuerySet[Conversation]:
-    return _with_unread(conversation_queryset_for(user), side_for_role(user)).order_by("-last_message_at", "-id")
+def conversation_list_for(*, user, search: str = "") -> QuerySet[Conversation]:
+    """The caller's conversations, latest first; ``search`` matches the other party's name or e-mail,
+    the listing's title or the last message."""
+    side = side_for_role(user)
+    queryset = conversation_queryset_for(user)
+    search = (search or "").strip()[:100]
+    if search:
+        other = "host" if side == Side.RENTER else "renter"
+        words = Q()
+        for field in ("first_name", "last_name", "user_name", "email"):
+            words |= Q(**{f"{other}__{field}__icontains": search})
+        queryset = queryset.filter(words | Q(listing__title__icontains=search) | Q(last_message_text__icontains=search))
+    return _with_unread(queryset, side).order_by("-last_message_at", "-id")
 
 
 def conversation_get_for(*, user, id) -> Conversation:

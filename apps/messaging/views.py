@@ -6,7 +6,7 @@ from rest_framework import serializers
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, paginate
+from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, paginate, parse_filters
 from apps.core.files import private_file_response
 from apps.core.permissions import AdminOrModerator, AnyRole, role_permission
 from apps.listings.selectors import listing_get_for
@@ -58,11 +58,15 @@ class ConversationListView(APIView):
 
     @extend_schema(
         summary="The caller's conversations, latest activity first",
-        parameters=PAGE_PARAMS,
+        parameters=[
+            *PAGE_PARAMS,
+            OpenApiParameter("filters[search]", str, description="the other party's name or e-mail, listing, text"),
+        ],
         responses={200: _page_schema("ConversationListResponse", "conversations", ConversationSerializer), **ERRORS},
     )
     def get(self, request):
-        page = paginate(request, selectors.conversation_list_for(user=request.user))
+        search = parse_filters(request).get("search", "")
+        page = paginate(request, selectors.conversation_list_for(user=request.user, search=search))
         return envelope({"conversations": [conversation_payload(c) for c in page.items], **page.meta()})
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import detail_views, views
 
 app_name = "payments"
 
@@ -18,6 +18,7 @@ urlpatterns = [
     ),
     path("payment/webhook", views.WebhookView.as_view(), name="webhook"),
     path("payment/get-all", views.PaymentListView.as_view(), name="payments"),
+    path("payment/details", detail_views.PaymentDetailsView.as_view(), name="payment-details"),
     path("payment/get-single/<str:booking_id>", views.PaymentSingleView.as_view(), name="payment-single"),
     path("payment/checkout", views.CheckoutView.as_view(), name="checkout"),
     path("payment/checkout-success", views.CheckoutConfirmView.as_view(), name="checkout-success"),

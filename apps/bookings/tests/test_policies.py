@@ -5,13 +5,14 @@ refuses exactly what a flag denies; a refused write changes nothing.
 """
 
 import datetime as dt
+import uuid
 from decimal import Decimal
 
 import pytest
 from django.utils import timezone
 
 from apps.bookings import policies, services
-from apps.bookings.models import Booking, BookingStatus, ExtendBooking, Review
+from apps.bookings.models import Booking, BookingStatus, ExtendBooking, RenterReview, Review
 from apps.core.exceptions import DomainError
 from apps.core.statemachine import history
 from apps.disputes import services as disputes
@@ -46,8 +47,9 @@ EXPECTED = {
     },
     BookingStatus.COMPLETED: {
         "renter": _flags(review=True, dispute=True, message=True),
-        "host": _flags(dispute=True, message=True),
-        "sub_host": _flags(message=True),
+        # Double-blind reviews: the host side reviews the renter too.
+        "host": _flags(review=True, dispute=True, message=True),
+        "sub_host": _flags(review=True, message=True),
     },
 }
 
@@ -76,6 +78,11 @@ def _act(action: str, user, booking: Booking) -> None:
         services.extension_request(booking_id=booking.pk, renter=user, hours=1)
     elif action == "pay":
         payments.payment_checkout_start(user=user, booking_id=str(booking.pk))
+    elif action == "payExtension":
+        extension = booking.extensions.first()
+        payments.payment_checkout_start(
+            user=user, booking_id=str(booking.pk), extension_id=str(extension.pk) if extension else str(uuid.uuid4())
+        )
     elif action == "review":
         services.review_add(renter=user, listing_id=booking.listing_id, booking_id=booking.pk, review="Great", rating=5)
     elif action == "dispute":
@@ -92,6 +99,7 @@ def _state(booking: Booking) -> tuple:
         len(history(booking)),
         ExtendBooking.objects.filter(booking=booking).count(),
         Review.objects.filter(booking=booking).count(),
+        RenterReview.objects.filter(booking=booking).count(),
         Dispute.objects.filter(booking=booking).count(),
         Payment.objects.filter(booking=booking).count(),
         Conversation.objects.count(),

@@ -62,6 +62,8 @@ EXPECTED: dict[str, str] = {
     "GET /api/listing/calendar/{token}.ics": "200 200 200 200 200 200 200 200",
     "GET /api/listing/get-availability/{listing_id}": "401 200 200 200 200 200 200 200",
     "GET /api/listing/get-single/{listing_id}": "401 200 200 200 200 200 200 200",
+    "GET /api/reviews/booking/{booking_id}": "401 200 404 200 404 200 200 200",
+    "GET /api/reviews/listing/{listing_id}": "200 200 200 200 200 200 200 200",
     "GET /api/payment/get-single/{booking_id}": "401 404 404 404 404 404 403 404",
     "GET /api/user/profile/{user_id}": "401 200 403 403 403 403 403 403",
     "GET /api/user/sub-hosts/{user_id}": "401 403 403 200 404 403 403 403",
@@ -91,6 +93,7 @@ EXPECTED: dict[str, str] = {
     "PUT /api/booking/update-extend-status/{booking_id}": "401 403 403 400 404 400 403 403",
     "PUT /api/facilities/update/{item_id}": "401 403 403 403 403 403 200 200",
     "PUT /api/listing/update/{listing_id}": "401 403 403 400 404 400 403 403",
+    "PUT /api/reviews/reply/{review_id}": "401 403 403 400 400 400 403 403",
     "PUT /api/user/profile/{user_id}": "401 200 403 403 403 403 403 403",
     "PUT /api/user/sub-hosts/{user_id}": "401 403 403 200 404 403 403 403",
 }

@@ -225,9 +225,15 @@ def test_logout_asks_for_confirmation(client, users):
         ("/payout", "DashboardPayout", "payout", {"admin", "host", "subHost"}),
         ("/payout-requests", "DashboardPayout", "requests", {"admin"}),
         ("/payments", "DashboardPayments", None, {"admin", "host", "subHost"}),
+        ("/payment-details", "DashboardPaymentDetails", None, {"admin", "host", "subHost"}),
+        ("/message", "DashboardMessages", None, EVERYONE),
+        ("/notifications", "DashboardNotifications", None, EVERYONE),
+        ("/disputes", "DashboardDisputes", "list", EVERYONE),
+        ("/dispute-requests", "DashboardDisputes", "list", STAFF_AND_HOSTS),
+        ("/dispute-payments", "DashboardDisputes", "detail", EVERYONE),
     ],
 )
-def test_payment_pages_mount_their_island_for_allowed_roles(client, users, path, island, view, allowed):
+def test_pages_mount_their_island_for_allowed_roles(client, users, path, island, view, allowed):
     for role, actor in ROLE_ACTORS.items():
         client.force_login(users[actor])
         response = client.get(path)
@@ -240,3 +246,12 @@ def test_payment_pages_mount_their_island_for_allowed_roles(client, users, path,
         else:
             assert props["route"] == "dashboard", role
             assert response.context["page_island"] != island
+
+
+def test_message_page_passes_the_user_to_start_with(client, users):
+    client.force_login(users["renter"])
+    props = client.get(f"/message?userId={users['host'].pk}").context["page_props"]
+    assert props["withUserId"] == str(users["host"].pk)
+    assert props["userId"] == str(users["renter"].pk)
+    props = client.get("/dispute-payments?id=" + "x" * 500).context["page_props"]
+    assert props["id"] == "x" * 64

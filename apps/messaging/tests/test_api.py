@@ -291,3 +291,19 @@ def test_start_from_a_booking_only_for_its_parties(clients, users):
     for actor in ("other_renter", "other_host"):
         assert clients[actor].post(START, {"bookingId": str(booking.pk)}, format="json").status_code == 404
     assert Conversation.objects.count() == 1
+
+
+def test_conversation_search_finds_only_the_callers_conversations(clients, users, conversation):
+    clients["renter"].post(SEND.format(conversation.pk), {"text": "About the rooftop"}, format="json")
+    host_name = users["host"].first_name or users["host"].email.split("@")[0]
+
+    def found(actor, text):
+        data = clients[actor].get(LIST, {"filters[search]": text}).json()["data"]
+        return [c["_id"] for c in data["conversations"]]
+
+    assert found("renter", host_name[:4]) == [str(conversation.pk)]
+    assert found("sub_host", "rooftop") == [str(conversation.pk)]
+    assert found("renter", "no such words") == []
+    assert found("other_renter", "rooftop") == []
+    assert found("other_host", host_name[:4]) == []
+    assert clients["renter"].get(LIST, {"filters[search]": "'; DROP TABLE x; --"}).status_code == 200

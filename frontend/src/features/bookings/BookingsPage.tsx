@@ -13,6 +13,7 @@ import "../../shared/ui/css/dashboard.css";
 import { Spinner } from "../../shared/ui/Spinner";
 import { type Column, DataTable, type RowAction } from "../../shared/ui/Table";
 import { toast } from "../../shared/ui/toast";
+import { BookingActions } from "../booking-actions/BookingActions";
 import { useBookingDecision, useExtensionDecision } from "./BookingDecision";
 import {
   allowedTabs,
@@ -327,6 +328,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
               )}
             </div>
           )}
+          <BookingActions booking={{ ...booking, can }} role={role} onChanged={() => void bookingQuery.refetch()} />
         </section>
         <aside className="dash-card" aria-labelledby="side-title">
           <h2 id="side-title">{sidePanelTitle(role)}</h2>

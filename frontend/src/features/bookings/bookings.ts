@@ -58,9 +58,12 @@ interface BookingParts {
   /** The listing's IANA zone and its short name: dates and times are on the space's clock. */
   timeZone?: string;
   timeZoneName?: string;
+  refundIfCancelledNow?: string;
 }
 
-export type BookingCan = Partial<Record<"approve" | "reject" | "cancel" | "extend" | "pay" | "review" | "dispute" | "message", boolean>>;
+export type BookingCan = Partial<
+  Record<"approve" | "reject" | "cancel" | "extend" | "pay" | "payExtension" | "answerExtension" | "review" | "dispute" | "message", boolean>
+>;
 
 export type Booking = Omit<Schemas["BookingSchema"], keyof BookingParts> & BookingParts;
 

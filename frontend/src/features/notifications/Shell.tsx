@@ -6,6 +6,7 @@ import { applyCounters, COUNTERS_CHANGED, type Counters, refreshCounters } from 
 import { api, call } from "../../shared/api/client";
 import { connectLive, onLive } from "../../shared/api/live";
 import { invalidateOnLiveEvents } from "../../shared/api/query";
+import { setUpPush } from "../push/push";
 import { NotificationBell } from "./NotificationBell";
 import { ShellIcons } from "./ShellIcons";
 import { clearStoredSession } from "../../shared/api/session";
@@ -38,7 +39,9 @@ export function Shell({ websocketUrl, loadsCounters }: ShellProps) {
       invalidateOnLiveEvents(),
       onLive("pendingCounter", (data) => applyCounters(data as Counters)),
       onLive("message", () => void refreshMessageCount()),
+      onLive("read", () => void refreshMessageCount()),
     ];
+    void setUpPush();
     const reload = () => {
       if (loadsCounters) void refreshCounters().catch(() => undefined);
     };

@@ -92,6 +92,7 @@ export function paymentColumns(role: string): Column<Payment>[] {
   columns.push(
     { key: "amount", header: "Amount", render: (p) => money(p.totalAmount) },
     { key: "status", header: "Status", render: (p) => <Badge status={paymentDisplayStatus(p)} /> },
+    { key: "details", header: "Details", render: (p) => <a href={`/payment-details?paymentId=${encodeURIComponent(p._id)}`}>View</a> },
   );
   return columns;
 }

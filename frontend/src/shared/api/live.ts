@@ -42,3 +42,10 @@ export function onLive(event: string, listener: Listener): () => void {
   listeners.get(event)!.add(listener);
   return () => listeners.get(event)?.delete(listener);
 }
+
+/** Send `{"event": name, "data": data}` over the live socket; false when it is not open. */
+export function sendLive(event: string, data: Record<string, unknown>): boolean {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify({ event, data }));
+  return true;
+}

@@ -1691,6 +1691,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment: authorisation, capture, refunds and credit notes, the host's earning and its payout */
+        get: operations["payment_details_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/get-all": {
         parameters: {
             query?: never;
@@ -1880,7 +1897,59 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description The renter reviews the space, the host side reviews the renter; double-blind (see ``reviews``). */
         post: operations["reviews_add_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/booking/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description ``GET /api/reviews/booking/{bookingId}``: both sides' reviews as the caller may see them. */
+        get: operations["reviews_booking_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/listing/{listing_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description ``GET /api/reviews/listing/{listingId}``: an approved listing's published reviews, newest first, 10 a page. */
+        get: operations["reviews_listing_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/reply/{review_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description ``PUT /api/reviews/reply/{reviewId}``: the host answers a published review of its space, once. */
+        put: operations["reviews_reply_update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2799,6 +2868,17 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        BookingReviews: {
+            data: components["schemas"]["BookingReviewsData"];
+            message: string;
+        };
+        BookingReviewsData: {
+            renterReview: unknown;
+            hostReview: unknown;
+            /** Format: date-time */
+            reviewPeriodEnds: string;
+            canReview: boolean;
+        };
         BookingRow: {
             /**
              * id
@@ -3403,6 +3483,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             canDecide: boolean;
+            /** Format: decimal */
+            refundableAmount: string | null;
             /** @description On the detail response. */
             statusHistory?: components["schemas"]["StatusChangeSchema"][];
         };
@@ -4087,6 +4169,17 @@ export interface components {
             data: components["schemas"]["Listing"];
             message: string;
         };
+        ListingReviews: {
+            data: components["schemas"]["ListingReviewsData"];
+            message: string;
+        };
+        ListingReviewsData: {
+            reviews: components["schemas"]["PublicReview"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
         ListingRow: {
             /**
              * id
@@ -4511,6 +4604,10 @@ export interface components {
             type: string;
             paymentId: string;
         };
+        PaymentDetailsResponse: {
+            data: unknown;
+            message: string;
+        };
         /** @description ``paymentDetails`` (spec section 3) with every computed amount (``pricing.Quote.payment_details``). */
         PaymentDetailsSchema: {
             prices: components["schemas"]["PriceLineSchema"][];
@@ -4848,6 +4945,24 @@ export interface components {
          * @enum {string}
          */
         PropertyTypeEnum: "eventSpace" | "officeSpace";
+        /** @description A published review as anyone reads it: the renter's first name and avatar, never the remarks. */
+        PublicReview: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            rating: number | null;
+            review: string;
+            reply: string;
+            /** Format: date-time */
+            repliedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            readonly renter: {
+                [key: string]: unknown;
+            };
+        };
         PushKeysInputRequest: {
             p256dh: string;
             auth: string;
@@ -5046,6 +5161,13 @@ export interface components {
          * @enum {string}
          */
         ReviewInputStatusEnum: "approved" | "rejected";
+        ReviewReply: {
+            data: components["schemas"]["PublicReview"];
+            message: string;
+        };
+        ReviewReplyInputRequest: {
+            reply: string;
+        };
         ReviewSchema: {
             /**
              * id
@@ -6678,6 +6800,8 @@ export interface operations {
     chat_get_all_retrieve: {
         parameters: {
             query?: {
+                /** @description the other party's name or e-mail, listing, text */
+                "filters[search]"?: string;
                 limit?: number;
                 page?: number;
             };
@@ -11327,6 +11451,57 @@ export interface operations {
             };
         };
     };
+    payment_details_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Or its booking's id */
+                bookingId?: string;
+                /** @description The payment's id */
+                paymentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDetailsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
     payment_get_all_retrieve: {
         parameters: {
             query?: never;
@@ -12046,6 +12221,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewAddResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    reviews_booking_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingReviews"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    reviews_listing_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingReviews"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    reviews_reply_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                review_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReplyInputRequest"];
+                "multipart/form-data": components["schemas"]["ReviewReplyInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReviewReplyInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewReply"];
                 };
             };
             400: {

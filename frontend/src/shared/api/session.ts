@@ -35,8 +35,16 @@ export function storedUser(): SessionUser | null {
   return read().auth?.userInfo ?? null;
 }
 
+/** Set at login: the next dashboard page asks for push permission once (spec 4.1). */
+export const ASK_PUSH_KEY = "spacemarket:askPush";
+
 export function rememberSignedIn(user: SessionUser): void {
   write({ ...read(), auth: { userInfo: { _id: user._id, role: user.role, email: user.email }, isLoggedIn: true } });
+  try {
+    window.sessionStorage.setItem(ASK_PUSH_KEY, "1");
+  } catch {
+    /* no prompt */
+  }
 }
 
 /** Forget the user, token and flags kept in the browser (logout, or a 401/403 answer). */

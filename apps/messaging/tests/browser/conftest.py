@@ -1,0 +1,57 @@
+"""A real websocket server for browser tests: daphne on the test database and the test Redis."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+from django.db import connection
+
+
+def _free_port() -> int:
+    for port in range(8150, 8199):
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) != 0:
+                return port
+    raise RuntimeError("No free port from 8150 to 8198 for the websocket server.")
+
+
+@pytest.fixture
+def websocket_server(live_server, settings):
+    """daphne serving /ws/ for the live server's pages (same database, Redis and cookies' host)."""
+    port = _free_port()
+    database = connection.settings_dict
+    env = {
+        **os.environ,
+        "DJANGO_ENV": "test",
+        "DATABASE_URL": f"postgres://{database['USER']}@{database['HOST'] or '127.0.0.1'}:{database['PORT'] or 5432}/{database['NAME']}",
+        "REDIS_URL": settings.REDIS_URL,
+        "TEST_REDIS_DB": settings.REDIS_URL.rsplit("/", 1)[-1],
+        "PYTEST_XDIST_WORKER": "",
+    }
+    process = subprocess.Popen(  # noqa: S603 (a fixed command line: this interpreter running daphne)
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while True:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"daphne did not start: {process.stderr.read().decode()[-2000:]}")
+        time.sleep(0.2)
+    # The pages' host is "localhost": the socket goes to the same host so the session cookie goes too.
+    settings.WEBSOCKET_URL = f"ws://localhost:{port}/ws/"
+    yield settings.WEBSOCKET_URL
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()

@@ -1,0 +1,54 @@
+/** The booking detail's actions: what the server's `can` allows, and the checks of their forms. */
+export interface BookingCan {
+  approve?: boolean;
+  reject?: boolean;
+  cancel?: boolean;
+  extend?: boolean;
+  pay?: boolean;
+  payExtension?: boolean;
+  answerExtension?: boolean;
+  review?: boolean;
+  dispute?: boolean;
+  message?: boolean;
+}
+
+export interface ActionBooking {
+  _id: string;
+  status: string;
+  totalAmount: string;
+  refundIfCancelledNow?: string;
+  can?: BookingCan;
+  listingId: { _id: string; title: string };
+  extendBooking: { _id: string; status: string; paid?: boolean; totalPayable?: string; additionalAmount?: string }[];
+}
+
+export const EXTENSION_UNITS = [
+  { value: "additionalHours", label: "Hour" },
+  { value: "additionalDays", label: "Day" },
+  { value: "additionalWeeks", label: "Week" },
+  { value: "additionalMonths", label: "Month" },
+] as const;
+
+export type ExtensionUnit = (typeof EXTENSION_UNITS)[number]["value"];
+
+/** The extension request body, or the sentence saying what is wrong with the amount. */
+export function extensionBody(unit: ExtensionUnit, amount: string): { body?: Record<string, number>; error?: string } {
+  const value = Number(amount);
+  if (!/^\d+$/.test(amount.trim()) || !Number.isInteger(value) || value < 1) return { error: "Enter a whole number of at least 1." };
+  if (value > 1000) return { error: "Enter a whole number from 1 to 1000." };
+  const body: Record<string, number> = { additionalHours: 0, additionalDays: 0, additionalWeeks: 0, additionalMonths: 0 };
+  body[unit] = value;
+  return { body };
+}
+
+/** The review body: the rating only when above 0 (spec 5), texts trimmed and optional. */
+export function reviewBody(listingId: string, bookingId: string, rating: number, review: string, remarks: string): Record<string, unknown> {
+  const body: Record<string, unknown> = { listingId, bookingId, review: review.trim(), remarks: remarks.trim() };
+  if (rating > 0) body.rating = rating;
+  return body;
+}
+
+/** An approved extension still to pay (the renter pays only the difference). */
+export function unpaidExtension(booking: ActionBooking) {
+  return booking.extendBooking.find((extension) => extension.status === "approved" && !extension.paid) ?? null;
+}

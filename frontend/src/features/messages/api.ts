@@ -1,0 +1,142 @@
+/** The chat API's shapes and the multipart send (attachments) through the shared client's `call`. */
+import { call, csrfToken } from "../../shared/api/client";
+
+export interface ChatPerson {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  role: string;
+  avatar: string;
+}
+
+export interface Attachment {
+  _id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
+
+export interface ChatMessage {
+  _id: string;
+  conversationId: string;
+  senderId: string;
+  senderSide: "renter" | "host";
+  text: string;
+  attachments: Attachment[];
+  createdAt: string;
+  deliveredAt: string | null;
+  readAt: string | null;
+}
+
+export interface Conversation {
+  _id: string;
+  renter: ChatPerson;
+  host: ChatPerson;
+  listing: { _id: string; title: string; slug: string } | null;
+  bookingId: string | null;
+  lastMessage: string;
+  lastMessageAt: string;
+  unreadCount: number;
+}
+
+export interface Page<T> {
+  totalCount: number;
+  page: number;
+  totalPages: number;
+  [key: string]: T[] | number;
+}
+
+/** Which side of a conversation the signed-in role speaks for (staff: none). */
+export function sideOf(role: string): "renter" | "host" | null {
+  if (role === "renter") return "renter";
+  if (role === "host" || role === "subHost") return "host";
+  return null;
+}
+
+export function otherParty(conversation: Conversation, role: string): ChatPerson {
+  return sideOf(role) === "renter" ? conversation.host : conversation.renter;
+}
+
+export function personName(person: ChatPerson | null | undefined): string {
+  if (!person) return "";
+  return `${person.firstName ?? ""} ${person.lastName ?? ""}`.trim() || person.userName || "User";
+}
+
+export function initials(person: ChatPerson | null | undefined): string {
+  const name = personName(person);
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? "")
+    .join("");
+}
+
+/** What a message of mine shows: Read, Delivered or Sent. ``readUpTo`` is when the other side last
+ * read the conversation (a read receipt can arrive before my own send's answer). */
+export function receipt(message: ChatMessage, readUpTo: string | null = null): "Read" | "Delivered" | "Sent" {
+  if (message.readAt || (readUpTo && Date.parse(message.createdAt) <= Date.parse(readUpTo))) return "Read";
+  if (message.deliveredAt) return "Delivered";
+  return "Sent";
+}
+
+export function isImage(attachment: Attachment): boolean {
+  return attachment.contentType.startsWith("image/");
+}
+
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Time of a message in America/New_York: "3:05 PM", with the date when not today. */
+export function messageTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const zone = "America/New_York";
+  const day = (value: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: zone, day: "2-digit", month: "2-digit", year: "numeric" }).format(value);
+  const time = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(date);
+  return day(date) === day(now) ? time : `${day(date).replaceAll("/", "-")} ${time}`;
+}
+
+/** Merge a message into a newest-last thread, once (a socket echo of my own send is not doubled). */
+export function mergeMessage(thread: ChatMessage[], message: ChatMessage): ChatMessage[] {
+  if (thread.some((item) => item._id === message._id)) {
+    // A late copy never takes a receipt back.
+    return thread.map((item) =>
+      item._id === message._id
+        ? { ...item, ...message, readAt: message.readAt ?? item.readAt, deliveredAt: message.deliveredAt ?? item.deliveredAt }
+        : item,
+    );
+  }
+  return [...thread, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** POST a multipart form (text and files) with the session cookie and the CSRF header. */
+export interface Envelope<T> {
+  message?: string;
+  data: T;
+}
+
+export async function postForm<T>(path: string, form: FormData): Promise<Envelope<T>> {
+  const token = csrfToken();
+  const pending = (async () => {
+    const response = await fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { Accept: "application/json", ...(token ? { "X-CSRFToken": token } : {}) },
+      body: form,
+    });
+    let parsed: unknown = null;
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = null;
+    }
+    return response.ok ? { data: parsed as Envelope<T>, response } : { error: parsed, response };
+  })();
+  return call<Envelope<T>>(pending);
+}

@@ -1,0 +1,4 @@
+import { ListingReviews } from "../../features/reviews/ListingReviews";
+import { mountIsland } from "../../shared/ui/mountIsland";
+
+mountIsland("ListingReviews", ListingReviews);
