@@ -1,6 +1,7 @@
 /** The admin and moderator dashboard widgets (spec 2.4), fed by the statistics API under /api/dashboard/. */
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
+import type { Schemas } from "../../shared/api/client";
 import { type GetPath, getAnswer } from "../../shared/api/hooks";
 import { apiKey } from "../../shared/api/query";
 import { SelectInput } from "../../shared/forms/fields";
@@ -9,7 +10,7 @@ import { Badge } from "../../shared/ui/Badge";
 import { BarChart } from "../../shared/ui/Chart";
 import { Spinner } from "../../shared/ui/Spinner";
 import { type Column, DataTable } from "../../shared/ui/Table";
-import { type Booking, listingHref } from "../bookings/bookings";
+import { listingHref } from "../bookings/bookings";
 import {
   type AmenityBar,
   amenityBars,
@@ -18,7 +19,6 @@ import {
   type GeoChart,
   type HighDemandAmenity,
   type HighDemandLocation,
-  type ListingBrief,
   type LocationBar,
   listPages,
   locationBars,
@@ -286,13 +286,7 @@ function PopularSpaces() {
   );
 }
 
-type BookingRow = Pick<Booking, "_id" | "status" | "checkInDate" | "checkOutDate" | "startTime" | "endTime"> & {
-  listing: ListingBrief;
-  renter: StatPerson | null;
-  host: StatPerson | null;
-  totalAmount: string;
-  createdAt: string;
-};
+type BookingRow = Schemas["BookingRow"];
 
 /**
  * One page (10 rows) of a statistics list: its rows under `key`, and how many pages to offer
@@ -339,7 +333,7 @@ function BookingListWidget({ role, path, dataKey, caption, viewAllHref, detail }
   );
 }
 
-type ListingRow = ListingBrief & { isActive: boolean; createdAt: string; host: StatPerson | null };
+type ListingRow = Schemas["ListingRow"];
 
 function RecentListings() {
   const [page, setPage] = useState(1);
@@ -366,13 +360,7 @@ function RecentListings() {
   );
 }
 
-interface PayoutRow {
-  _id: string;
-  host: { firstName?: string; lastName?: string; email?: string } | null;
-  amount: string;
-  status: string;
-  requestedAt: string;
-}
+type PayoutRow = Schemas["Payout"];
 
 const PAYOUT_FILTERS = [
   { value: "all", label: "All" },

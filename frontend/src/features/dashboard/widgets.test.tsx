@@ -66,8 +66,8 @@ describe("percentages", () => {
 
   it("keeps amenity shares as given (they need not sum to 100)", () => {
     const bars = amenityBars([
-      { _id: "1", name: "Wi-Fi", count: 9, percentage: "90.00" },
-      { _id: "2", name: "Parking", count: 6, percentage: "60.00" },
+      { _id: "1", name: "Wi-Fi", icon: "", count: 9, percentage: "90.00" },
+      { _id: "2", name: "Parking", icon: "", count: 6, percentage: "60.00" },
     ]);
     expect(bars.map((bar) => [bar.label, bar.percentage, bar.text])).toEqual([
       ["Wi-Fi", 90, "90.00%"],
@@ -105,9 +105,9 @@ describe("geo chart", () => {
 describe("revenue", () => {
   it("turns the periods into two series with totals to the cent", () => {
     const series = revenueSeries([
-      { label: "Jan", year: 2026, revenue: "100.10", commission: "10.01" },
-      { label: "Feb", year: 2026, revenue: "0.20", commission: "0.02" },
-      { label: "Mar", year: 2026, revenue: "bad", commission: "0" },
+      { label: "Jan", year: 2026, startDate: "2026-01-01", revenue: "100.10", commission: "10.01" },
+      { label: "Feb", year: 2026, startDate: "2026-01-01", revenue: "0.20", commission: "0.02" },
+      { label: "Mar", year: 2026, startDate: "2026-01-01", revenue: "bad", commission: "0" },
     ]);
     expect(series.labels).toEqual(["Jan", "Feb", "Mar"]);
     expect(series.revenue).toEqual([100.1, 0.2, 0]);
@@ -119,8 +119,8 @@ describe("revenue", () => {
 describe("people and roles", () => {
   it("names popular hosts and carries their share", () => {
     const rows = popularHostRows([
-      { host: { _id: "h1", firstName: "Ada", lastName: "Host", email: "ada@example.com" }, totalBookings: 3, percentage: "60.00" },
-      { host: { _id: "h2", firstName: "", lastName: "", userName: "", email: "gone@example.com", isDeleted: true }, totalBookings: 2, percentage: "40.00" },
+      { host: { _id: "h1", firstName: "Ada", lastName: "Host", userName: "", email: "ada@example.com", avatar: "", isDeleted: false }, totalBookings: 3, percentage: "60.00" },
+      { host: { _id: "h2", firstName: "", lastName: "", userName: "", email: "gone@example.com", avatar: "", isDeleted: true }, totalBookings: 2, percentage: "40.00" },
     ]);
     expect(rows.map((row) => [row.name, row.totalBookings, row.text, row.deleted])).toEqual([
       ["Ada Host", 3, "60.00%", false],

@@ -1,3 +1,4 @@
+import type { Schemas } from "../../shared/api/client";
 /**
  * The admin and moderator dashboard widgets (spec 2.4): what the statistics API answers and the
  * rows, bars and series the widgets draw from it. Pure functions, tested on their own.
@@ -27,33 +28,11 @@ export function percentText(value: string | number | null | undefined): string {
   return `${percentValue(value).toFixed(2)}%`;
 }
 
-export interface StatPerson {
-  _id: string;
-  firstName?: string;
-  lastName?: string;
-  userName?: string;
-  email?: string;
-  avatar?: string;
-  isDeleted?: boolean;
-}
+export type StatPerson = Schemas["StatPerson"];
 
-export interface ListingBrief {
-  _id: string;
-  slug: string;
-  title: string;
-  status: string;
-  propertyType: string;
-  city?: string;
-  country?: string;
-}
+export type ListingBrief = Schemas["ListingBrief"];
 
-export interface HighDemandLocation {
-  city: string;
-  country: string;
-  count: number;
-  percentage: string | number;
-  colour?: string | null;
-}
+export type HighDemandLocation = Schemas["HighDemandLocation"];
 
 export interface LocationBar {
   key: string;
@@ -86,13 +65,7 @@ export function locationBars(locations: HighDemandLocation[] | null | undefined)
 
 export { HIGH_DEMAND_COLOURS };
 
-export interface HighDemandAmenity {
-  _id: string;
-  name: string;
-  icon?: string;
-  count: number;
-  percentage: string | number;
-}
+export type HighDemandAmenity = Schemas["HighDemandAmenity"];
 
 export interface AmenityBar {
   key: string;
@@ -113,11 +86,7 @@ export function amenityBars(amenities: HighDemandAmenity[] | null | undefined): 
   }));
 }
 
-export interface GeoChart {
-  geoChart?: Record<string, number>;
-  progressBars?: { country: string; count: number; percentage: string | number }[];
-  total?: number;
-}
+export type GeoChart = Schemas["GeoChart"];
 
 export interface CountryBar {
   country: string;
@@ -130,7 +99,7 @@ export interface CountryBar {
  * The geo chart's progress bars, largest first. The server's bars are used as they are; when only
  * the country-to-count map is there, the shares are computed from it (two places, half up).
  */
-export function countryBars(geo: GeoChart | null | undefined): CountryBar[] {
+export function countryBars(geo: Partial<GeoChart> | null | undefined): CountryBar[] {
   if (!geo) return [];
   if (geo.progressBars && geo.progressBars.length > 0) {
     return [...geo.progressBars]
@@ -152,12 +121,7 @@ export function countryBars(geo: GeoChart | null | undefined): CountryBar[] {
     });
 }
 
-export interface RevenuePeriod {
-  label: string;
-  year: number;
-  revenue: string | number;
-  commission: string | number;
-}
+export type RevenuePeriod = Schemas["RevenuePeriod"];
 
 export interface RevenueSeries {
   labels: string[];
@@ -187,16 +151,9 @@ export function revenueSeries(entries: RevenuePeriod[] | null | undefined): Reve
   };
 }
 
-export interface PopularHost {
-  host: StatPerson;
-  totalBookings: number;
-  percentage: string | number;
-}
+export type PopularHost = Schemas["PopularHost"];
 
-export interface PopularSpace {
-  listing: ListingBrief & { image?: string | null; rating?: string | number | null; host?: StatPerson };
-  totalBookings: number;
-}
+export type PopularSpace = Schemas["PopularSpace"];
 
 export function personLabel(person: StatPerson | null | undefined): string {
   if (!person) return "—";
@@ -225,10 +182,7 @@ export function popularHostRows(hosts: PopularHost[] | null | undefined): HostRo
   }));
 }
 
-export interface TotalUsers {
-  totalUsers: number;
-  roles: { role: string; count: number; percentage: string | number }[];
-}
+export type TotalUsers = Schemas["TotalUsers"];
 
 const ROLE_NAMES: Record<string, string> = {
   admin: "Admins",
