@@ -280,6 +280,8 @@ SPECTACULAR_SETTINGS = {
         "PaymentStatusEnum": "apps.payments.models.PaymentStatus",
         "PayoutStatusEnum": "apps.payments.models.PayoutStatus",
         "SubscriptionStatusEnum": "apps.payments.models.SubscriptionStatus",
+        # A user's account status (back office): check --deploy fails on spectacular's naming warning.
+        "AccountStatusEnum": [("active", "active"), ("suspended", "suspended"), ("deleted", "deleted")],
     },
 }
 

@@ -2462,6 +2462,13 @@ export interface components {
         AccountDeleteResponse: {
             message: string;
         };
+        /**
+         * @description * `active` - active
+         *     * `suspended` - suspended
+         *     * `deleted` - deleted
+         * @enum {string}
+         */
+        AccountStatusEnum: "active" | "suspended" | "deleted";
         AddHostInputRequest: {
             /** Format: email */
             email: string;
@@ -3996,7 +4003,7 @@ export interface components {
             reason?: string;
         };
         PatchedStatusInputRequest: {
-            status?: components["schemas"]["Status361Enum"];
+            status?: components["schemas"]["AccountStatusEnum"];
         };
         PatchedToggleActiveInputRequest: {
             isActive?: boolean | null;
@@ -4539,13 +4546,6 @@ export interface components {
             avatar: string;
             isDeleted: boolean;
         };
-        /**
-         * @description * `active` - active
-         *     * `suspended` - suspended
-         *     * `deleted` - deleted
-         * @enum {string}
-         */
-        Status361Enum: "active" | "suspended" | "deleted";
         SubHostDeleteResponse: {
             message: string;
         };
@@ -4785,7 +4785,7 @@ export interface components {
             readonly fmcToken: string;
             /** Format: date-time */
             readonly createdAt: string;
-            readonly status: components["schemas"]["Status361Enum"];
+            readonly status: components["schemas"]["AccountStatusEnum"];
             readonly isActive: boolean;
             /** Format: date-time */
             readonly lastLogin: string;
@@ -4822,7 +4822,7 @@ export interface components {
             /** @description False while the account is suspended. */
             readonly isActive: boolean;
             readonly isDeleted: boolean;
-            readonly status: components["schemas"]["Status361Enum"];
+            readonly status: components["schemas"]["AccountStatusEnum"];
             readonly passwordSet: boolean;
             /** Format: date-time */
             readonly createdAt: string;
