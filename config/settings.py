@@ -171,8 +171,13 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict = {}
 CELERY_BEAT_SCHEDULE |= {
+    # The outbox sweep: retries, and effects whose task was lost (apps/core/effects.py).
+    "core-run-due-effects": {"task": "core.run_due_effects", "schedule": 30},
+}
+CELERY_BEAT_SCHEDULE |= {
     "payments-expire-subscriptions": {"task": "apps.payments.tasks.expire_subscriptions", "schedule": 15 * 60},
     "payments-premium-listings-cleanup": {"task": "apps.payments.tasks.premium_listings_cleanup", "schedule": 60 * 60},
+    "payments-expire-unpaid": {"task": "payments.expire_unpaid", "schedule": 5 * 60},
 }
 CELERY_BEAT_SCHEDULE |= {
     "bookings-expire-requests": {"task": "bookings.expire_requests", "schedule": 5 * 60},

@@ -9,6 +9,9 @@ echo "== lint (ruff)"
 $PY -m ruff check .
 $PY -m ruff format --check .
 
+echo "== apps import only downward (import-linter, .importlinter)"
+.venv/bin/lint-imports --no-cache
+
 echo "== migrations are up to date"
 $PY manage.py makemigrations --check --dry-run
 

@@ -18,6 +18,7 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
+from apps.notifications.services import notify
 
 from .models import STAFF_ROLES, Role, User
 from .policies import ACCOUNT_STATUSES, account_status, manage_refusal, status_refusal
@@ -30,8 +31,6 @@ ROLE_WORDS = {Role.HOST: "host", Role.SUB_HOST: "sub-host", Role.MODERATOR: "mod
 
 def _notify(user: User, kind: str, content: str, link: str = "") -> None:
     """Tell ``user`` through the notifications app (in-app, e-mail and push as their settings say)."""
-    from apps.notifications.services import notify
-
     notify(user=user, kind=kind, content=content, link=link)
 
 

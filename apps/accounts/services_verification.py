@@ -14,6 +14,8 @@ from django.utils import timezone
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.images import reencode_image
 from apps.core.pdf import check_pdf
+from apps.core.statemachine import StateMachine, record
+from apps.notifications.services import counters_changed
 
 from .models import (
     STAFF_ROLES,
@@ -107,14 +109,20 @@ def verification_documents_add(*, user: User, files: list[UploadedFile]) -> list
         document.save()
         documents.append(document)
     if not user.is_verified and not user.verification_requests.filter(status=VerificationStatus.PENDING).exists():
-        VerificationRequest.objects.create(user=user)
+        verification = VerificationRequest.objects.create(user=user)
+        record(verification, machine=VERIFICATION_MACHINE.name, from_status="", to_status="pending", actor=user)
         _tell_staff_about_request(user)
     return documents
 
 
-def _tell_staff_about_request(host: User) -> None:
-    from apps.notifications.services import counters_changed
+VERIFICATION_MACHINE = StateMachine(
+    "verification",
+    {VerificationStatus.PENDING: {VerificationStatus.APPROVED, VerificationStatus.REJECTED}},
+    label="verification request",
+)
 
+
+def _tell_staff_about_request(host: User) -> None:
     name = host.full_name or host.email
     for staff in User.objects.filter(role__in=STAFF_ROLES, is_deleted=False, is_active=True):
         _notify(staff, "verificationRequested", f"{name} asked to verify their identity.", "/verificationRequest")
@@ -140,8 +148,6 @@ def verification_document_delete(*, actor: User, owner_id, file_name: str) -> No
     if not VerificationDocument.objects.filter(user_id=owner_id).exists():
         withdrawn, _ = VerificationRequest.objects.filter(user_id=owner_id, status=VerificationStatus.PENDING).delete()
         if withdrawn:
-            from apps.notifications.services import counters_changed
-
             counters_changed(staff=True)
 
 
@@ -159,15 +165,16 @@ def verification_request_decide(
     reason = (reason or "").strip()
     if status == VerificationStatus.REJECTED and not reason:
         raise InvalidInput("Reason is required", errors={"reason": ["Reason is required"]})
-    now = timezone.now()
-    updated = VerificationRequest.objects.filter(pk=request.pk, status=VerificationStatus.PENDING).update(
-        status=status,
-        decided_at=now,
+    VERIFICATION_MACHINE.transition(
+        request,
+        status,
+        actor=actor,
+        reason=reason,
+        message="This request was already decided.",
+        decided_at=timezone.now(),
         decided_by=actor,
         reject_reason=reason if status == VerificationStatus.REJECTED else "",
     )
-    if not updated:
-        raise Conflict("This request was already decided.")
     request.refresh_from_db()
     host = User.objects.select_for_update().get(pk=request.user_id)
     if host.is_deleted:
@@ -180,7 +187,5 @@ def verification_request_decide(
         )
     else:
         _notify(host, "verificationRejected", f"Your identity verification was rejected: {reason}", "/general")
-    from apps.notifications.services import counters_changed
-
     counters_changed(staff=True)
     return request

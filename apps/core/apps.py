@@ -7,4 +7,7 @@ class CoreConfig(AppConfig):
     verbose_name = "Platform"
 
     def ready(self) -> None:
-        from . import checks  # noqa: F401 - registers the deployment checks
+        from . import (
+            checks,  # noqa: F401 - registers the deployment checks
+            mail,  # noqa: F401  (registers the e-mail effect)
+        )

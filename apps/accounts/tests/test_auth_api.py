@@ -517,7 +517,7 @@ def test_profile_update_own_fields(clients, users):
         },
         format="json",
     )
-    assert response.status_code == 200
+    assert response.status_code == 200, response.content
     data = response.json()["data"]
     assert (data["firstName"], data["userName"], data["fmcToken"], data["emergencyPhone"]) == (
         "Ana",

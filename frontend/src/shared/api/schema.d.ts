@@ -1077,6 +1077,42 @@ export interface paths {
         patch: operations["dispute_update_status_partial_update"];
         trace?: never;
     };
+    "/api/effects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Admin: effects that failed at least three times or stopped retrying (``filters[status]=all``
+         *     lists every effect, newest first).
+         */
+        get: operations["effects_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/effects/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["effects_retry_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/facilities/add": {
         parameters: {
             query?: never;
@@ -2684,6 +2720,24 @@ export interface components {
             refundAmount: string | null;
             /** @description A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending */
             awaitingPayment: boolean;
+            /** @description On the detail response. */
+            statusHistory?: components["schemas"]["BookingStatusChangeSchema"][];
+        };
+        /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
+        BookingStatusChangeSchema: {
+            /** @description Empty for the record's first status. */
+            fromStatus: string | null;
+            toStatus: string;
+            reason: string;
+            /** @description _id, firstName, lastName, role; null for the system. */
+            actor: unknown;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description Set when the change was to an extension request.
+             */
+            extensionId?: string;
         };
         /**
          * @description * `pending` - Pending
@@ -3082,11 +3136,56 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             canDecide: boolean;
+            /** @description On the detail response. */
+            statusHistory?: components["schemas"]["StatusChangeSchema"][];
         };
         DisputeStatusResponse: {
             data: components["schemas"]["DisputeSchema"];
             message: string;
         };
+        Effect: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            /** @description The handler that carries it out, e.g. payments.capture. */
+            kind: string;
+            /** @description Idempotency key (also sent to the gateway). */
+            key: string;
+            payload?: unknown;
+            status?: components["schemas"]["EffectStatusEnum"];
+            attempts?: number;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            lastError: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            doneAt: string | null;
+        };
+        EffectList: {
+            data: components["schemas"]["EffectListData"];
+            message: string;
+        };
+        EffectListData: {
+            effects: components["schemas"]["Effect"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        EffectRetried: {
+            data: components["schemas"]["Effect"];
+            message: string;
+        };
+        /**
+         * @description * `pending` - Pending
+         *     * `done` - Done
+         *     * `failed` - Failed (stopped retrying)
+         * @enum {string}
+         */
+        EffectStatusEnum: "pending" | "done" | "failed";
         EmailChangeInputRequest: {
             /** Format: email */
             email: string;
@@ -4102,6 +4201,7 @@ export interface components {
         };
         PaymentSingleData: {
             payment: components["schemas"]["Payment"];
+            statusHistory: components["schemas"]["StatusChangeSchema"][];
         };
         Payout: {
             /**
@@ -4172,6 +4272,7 @@ export interface components {
             otherRequests: number;
             payoutRequests: number;
             pendingVerificationRequest: number;
+            stuckEffects: number;
         };
         PendingCounterResponse: {
             data: components["schemas"]["PendingCounter"];
@@ -4545,6 +4646,17 @@ export interface components {
             email: string;
             avatar: string;
             isDeleted: boolean;
+        };
+        /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
+        StatusChangeSchema: {
+            /** @description Empty for the record's first status. */
+            fromStatus: string | null;
+            toStatus: string;
+            reason: string;
+            /** @description _id, firstName, lastName, role; null for the system. */
+            actor: unknown;
+            /** Format: date-time */
+            createdAt: string;
         };
         SubHostDeleteResponse: {
             message: string;
@@ -8361,6 +8473,103 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    effects_retrieve: {
+        parameters: {
+            query?: {
+                /** @description stuck (default), pending, done, failed, all */
+                "filters[status]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    effects_retry_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectRetried"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,7 +16,7 @@ from django.contrib.auth.models import AnonymousUser
 def _user_for_token(raw: str):
     from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken, TokenError
 
-    from apps.accounts.authentication import RevocableJWTAuthentication as JWTAuthentication
+    from .authentication import RevocableJWTAuthentication as JWTAuthentication
 
     auth = JWTAuthentication()
     try:
