@@ -17,7 +17,7 @@ from django.db.models import Count, Prefetch
 from django.db.models.functions import Upper
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
-from django.utils.html import _json_script_escapes
+from django.utils.html import _json_script_escapes, strip_tags
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
@@ -31,6 +31,7 @@ from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, p
 from apps.core.exceptions import InvalidInput
 from apps.payments.premium import host_is_premium, premium_now
 
+from . import media
 from . import search as discovery
 from .models import (
     Amenity,
@@ -217,6 +218,7 @@ def page_numbers(current: int, total: int) -> list[int | None]:
 def _with_image_urls(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for item in items:
         item["imageUrl"] = image_url(item["images"][0], small=True) if item["images"] else ""
+        item["imageSrcset"] = media.srcset(item["images"][0]) if item["images"] else ""
         item["category"] = CATEGORY_BY_TYPE[item["propertyType"]]
     return items
 
@@ -446,13 +448,18 @@ def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
     listing = _listing_for_page(slug)
     path = f"/listing-details/{listing.slug}"
     images = [
-        {"url": image_url(image.path), "alt": image.alt or f"{listing.title}, photo {index + 1}"}
+        {
+            "url": image_url(image.path),
+            "srcset": media.srcset(image.path),
+            "alt": image.alt or f"{listing.title}, photo {index + 1}",
+        }
         for index, image in enumerate(listing.images.all())
     ]
     offerings = list(listing.space_offerings.all())
     prices = _price_rows(listing, offerings)
     favourite = request.user.is_authenticated and Favourite.objects.filter(user=request.user, listing=listing).exists()
-    description = (listing.description or f"{listing.get_property_type_display()} in {listing.city}")[:155]
+    plain = " ".join(strip_tags(listing.description or "").split())
+    description = (plain or f"{listing.get_property_type_display()} in {listing.city}")[:155]
     booking_props = {
         "listingId": str(listing.id),
         "slug": listing.slug,

@@ -141,6 +141,19 @@ def listing_request_list_for(*, user, filters: dict) -> QuerySet[ListingRequest]
     return _filtered(queryset, filters, choices=choices, title_field="listing__title")
 
 
+def listing_request_get_for(*, user, request_id) -> ListingRequest:
+    """One review request: staff any, the host side its own listings'; otherwise 404."""
+    queryset = _scope(
+        ListingRequest.objects.select_related("listing__host").prefetch_related("listing__images"),
+        user,
+        prefix="listing__",
+    )
+    listing_request = queryset.filter(pk=request_id, listing__is_deleted=False).first()
+    if listing_request is None:
+        raise NotFound("Request not found.")
+    return listing_request
+
+
 def listing_request_get_for_review(*, request_id) -> ListingRequest:
     listing_request = ListingRequest.objects.select_related("listing").filter(pk=request_id).first()
     if listing_request is None:

@@ -28,6 +28,7 @@ from .models import (
     Facility,
     Favourite,
     Listing,
+    ListingDraft,
     ListingImage,
     ListingRequest,
     ListingStatus,
@@ -103,6 +104,8 @@ SCALAR_FIELDS: dict[str, str] = {
     "openingHours": "opening_hours",
     "blockedDates": "blocked_dates",
     "bufferMinutes": "buffer_minutes",
+    "minimumNoticeHours": "minimum_notice_hours",
+    "bookingWindowDays": "booking_window_days",
     "cancellationPolicy": "cancellation_policy",
     "availability": "availability",
     "isPremium": "is_premium",
@@ -171,15 +174,22 @@ def _revive(payload: dict) -> dict:
     return data
 
 
-def _check_images(*, paths: list[str], host: User, listing: Listing | None) -> list[str]:
-    """Each image is the host's own upload (present in storage) or already on this listing."""
+def _check_images(*, data: dict, host: User, listing: Listing | None) -> dict:
+    """Each image is the host's own upload (present in storage) or already on this listing.
+    Returns ``data`` with the images as clean storage paths and their alt texts keyed the same way."""
+    alts = data.get("imageAlts") or {}
+    clean_alts: dict[str, str] = {}
     current = set(listing.images.values_list("path", flat=True)) if listing else set()
     cleaned = []
-    for raw in paths:
+    for raw in data.get("images", []):
         if raw in current:
             cleaned.append(raw)
+            if alts.get(raw):
+                clean_alts[raw] = alts[raw]
             continue
         path, owner = media.clean_path(raw)
+        if alts.get(raw):
+            clean_alts[path] = alts[raw]
         if path in current:
             cleaned.append(path)
             continue
@@ -190,7 +200,7 @@ def _check_images(*, paths: list[str], host: User, listing: Listing | None) -> l
             message = "An image was not found. Upload it again."
             raise InvalidInput(message, errors={"images": [message]})
         cleaned.append(path)
-    return list(dict.fromkeys(cleaned))
+    return {**data, "images": list(dict.fromkeys(cleaned)), "imageAlts": clean_alts}
 
 
 def _check_catalogue(data: dict) -> None:
@@ -220,6 +230,53 @@ def _normalise(key: str, value):
     if isinstance(value, str):
         return value.strip()
     return value
+
+
+FIELD_LABELS: dict[str, str] = {
+    "title": "Title",
+    "description": "Description",
+    "propertyType": "Property type",
+    "images": "Photos",
+    "streetAddress": "Street address",
+    "city": "City",
+    "state": "State",
+    "country": "Country",
+    "postalCode": "Postal code",
+    "address": "Address",
+    "latitude": "Latitude",
+    "longitude": "Longitude",
+    "amenities": "Amenities",
+    "facilities": "Facilities",
+    "dimension": "Size",
+    "commissionCollection": "Commission",
+    "timeZone": "Time zone",
+}
+
+
+def _shown(key: str, value):
+    """A value of an edit request's diff as a person reads it."""
+    if key in ("amenities", "facilities"):
+        model = Amenity if key == "amenities" else Facility
+        ids = {str(item) for item in value or []}
+        return sorted(model.objects.filter(pk__in=ids).values_list("name", flat=True))
+    return _jsonable(value)
+
+
+def request_changes(listing_request: ListingRequest) -> list[dict]:
+    """An edit request's proposed values beside the live listing's, field by field (those it changes)."""
+    if listing_request.kind != RequestKind.EDIT:
+        return []
+    live = _snapshot(listing_request.listing)
+    proposed = listing_request.payload or {}
+    return [
+        {
+            "field": key,
+            "label": FIELD_LABELS.get(key, key),
+            "live": _shown(key, live.get(key)),
+            "proposed": _shown(key, proposed.get(key)),
+        }
+        for key in listing_request.changed_fields
+    ]
 
 
 def substantive_changes(listing: Listing, data: dict) -> list[str]:
@@ -264,8 +321,9 @@ def _apply(listing: Listing, data: dict) -> Listing:
         AddOn(listing=listing, title=item["title"], price=item["price"]) for item in data.get("servicesAndAddOns", [])
     )
     listing.images.all().delete()
+    alts = data.get("imageAlts") or {}
     ListingImage.objects.bulk_create(
-        ListingImage(listing=listing, path=path, position=position, alt=listing.title[:200])
+        ListingImage(listing=listing, path=path, position=position, alt=(alts.get(path) or listing.title)[:200])
         for position, path in enumerate(data.get("images", []))
     )
     listing.amenities.set(data.get("amenities", []))
@@ -416,7 +474,7 @@ def listing_request_review(
 def listing_create(*, actor: User, data: dict) -> Listing:
     """A host or subHost submits a new listing (validated ``ListingInput`` data); it waits for review."""
     host = _acting_host(actor)
-    data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=None)}
+    data = _check_images(data=data, host=host, listing=None)
     _check_catalogue(data)
     _check_premium_mark(host_id=host.pk, listing=None, data=data)
     _check_active_limit(host_id=host.pk)
@@ -429,6 +487,7 @@ def listing_create(*, actor: User, data: dict) -> Listing:
     )
     _apply(listing, data)
     listing.request_id = _open_request(listing=listing, kind=RequestKind.NEW, by=actor).pk
+    ListingDraft.objects.filter(host=host, listing__isnull=True).delete()
     return listing
 
 
@@ -445,10 +504,11 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
     listing = Listing.objects.select_for_update().get(pk=listing.pk)
     if listing.host_id != host.pk or listing.is_deleted:
         raise NotFound("Listing not found.")
-    data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=listing)}
+    data = _check_images(data=data, host=host, listing=listing)
     _check_catalogue(data)
     _check_premium_mark(host_id=host.pk, listing=listing, data=data)
     pending = _pending_request(listing)
+    ListingDraft.objects.filter(listing=listing).delete()
 
     if listing.status != ListingStatus.APPROVED:
         _apply(listing, data)
@@ -567,6 +627,55 @@ def _check_manage(actor: User, listing: Listing) -> None:
         return
     if actor.acting_host_id is None or listing.host_id != actor.acting_host_id:
         raise NotFound("Listing not found.")
+
+
+# --- Drafts --------------------------------------------------------------------------------------
+
+MAX_DRAFT_BYTES = 200_000
+
+
+def _draft_scope(*, actor: User, listing_id) -> tuple[User, Listing | None]:
+    host = _acting_host(actor)
+    if listing_id is None:
+        return host, None
+    listing = Listing.objects.filter(pk=listing_id, host=host, is_deleted=False).first()
+    if listing is None:
+        raise NotFound("Listing not found.")
+    return host, listing
+
+
+@transaction.atomic
+def listing_draft_save(*, actor: User, listing_id=None, step: int, data: dict) -> ListingDraft:
+    """Keep the listing form as the host left it (a new listing, or changes to ``listing_id``).
+    Saving again replaces the draft; nothing of the live listing changes."""
+    import json
+
+    if len(json.dumps(data, default=str)) > MAX_DRAFT_BYTES:
+        message = "This draft is too large to keep. Remove some text and try again."
+        raise InvalidInput(message, errors={"data": [message]})
+    host, listing = _draft_scope(actor=actor, listing_id=listing_id)
+    updated = ListingDraft.objects.filter(host=host, listing=listing).update(
+        step=step, data=data, updated_by=actor, updated_at=timezone.now()
+    )
+    if not updated:
+        try:
+            with transaction.atomic():
+                ListingDraft.objects.create(host=host, listing=listing, step=step, data=data, updated_by=actor)
+        except IntegrityError:  # saved at the same moment from another tab: the later write wins
+            ListingDraft.objects.filter(host=host, listing=listing).update(step=step, data=data, updated_by=actor)
+    return ListingDraft.objects.get(host=host, listing=listing)
+
+
+def listing_draft_get(*, actor: User, listing_id=None) -> ListingDraft | None:
+    host, listing = _draft_scope(actor=actor, listing_id=listing_id)
+    return ListingDraft.objects.filter(host=host, listing=listing).first()
+
+
+@transaction.atomic
+def listing_draft_discard(*, actor: User, listing_id=None) -> bool:
+    host, listing = _draft_scope(actor=actor, listing_id=listing_id)
+    deleted, _ = ListingDraft.objects.filter(host=host, listing=listing).delete()
+    return bool(deleted)
 
 
 # --- Favourites -----------------------------------------------------------------------------------

@@ -109,6 +109,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description The signed-in user's calendar: a renter's bookings, a host's listings' bookings and blocked
+         *     dates, or the platform's bookings for staff, over a month or a range of dates.
+         */
         get: operations["booking_calendar_retrieve"];
         put?: never;
         post?: never;
@@ -175,6 +179,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["booking_get_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/listing-summary/{listing_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description For the listing's page in the dashboard: its owner's side and staff. */
+        get: operations["booking_listing_summary_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1288,6 +1309,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/listing/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The listing form as the host left it: ``GET`` (``listingId`` for an existing listing), ``PUT``
+         *     to keep it, ``DELETE`` to discard it. Submitting the listing discards it too.
+         */
+        get: operations["listing_draft_retrieve"];
+        /**
+         * @description The listing form as the host left it: ``GET`` (``listingId`` for an existing listing), ``PUT``
+         *     to keep it, ``DELETE`` to discard it. Submitting the listing discards it too.
+         */
+        put: operations["listing_draft_update"];
+        post?: never;
+        /**
+         * @description The listing form as the host left it: ``GET`` (``listingId`` for an existing listing), ``PUT``
+         *     to keep it, ``DELETE`` to discard it. Submitting the listing discards it too.
+         */
+        delete: operations["listing_draft_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/listing/get-all": {
         parameters: {
             query?: never;
@@ -1328,6 +1377,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listing_get_availability_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listing/get-request/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One review request; for an edit, the proposed values beside the live ones (``changes``). */
+        get: operations["listing_get_request_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2550,7 +2616,7 @@ export interface components {
             paid: string;
         };
         BookingCalendarResponse: {
-            data: unknown;
+            data: components["schemas"]["Calendar"];
             message: string;
         };
         BookingCancelResponse: {
@@ -2682,6 +2748,46 @@ export interface components {
         BookingStatusResponse: {
             data: unknown;
             message: string;
+        };
+        Calendar: {
+            /** @description yyyy-MM when a month was asked for. */
+            month: string | null;
+            /** Format: date */
+            to: string;
+            bookings: components["schemas"]["CalendarEvent"][];
+            /** @description Host and subHost: their listings' blocked dates. */
+            blocked: components["schemas"]["CalendarBlocked"][];
+            /** Format: date */
+            from: string;
+        };
+        CalendarBlocked: {
+            /** Format: uuid */
+            listingId: string;
+            title: string;
+            /** Format: date */
+            date: string;
+        };
+        CalendarEvent: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** @description The listing's title. */
+            title: string;
+            /** Format: uuid */
+            listingId: string;
+            status: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @description dd-MM-yyyy */
+            checkInDate: string;
+            /** @description dd-MM-yyyy */
+            checkOutDate: string;
+            /** @description The booking's page. */
+            link: string;
         };
         /**
          * @description * `flexible` - Flexible
@@ -3069,6 +3175,34 @@ export interface components {
             data: components["schemas"]["DisputeSchema"];
             message: string;
         };
+        Draft: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: uuid */
+            listingId: string | null;
+            step: number;
+            data: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DraftInputRequest: {
+            /**
+             * Format: uuid
+             * @description The listing being edited; absent for a new listing.
+             */
+            listingId?: string | null;
+            /** @default 1 */
+            step?: number;
+            /** @description The form's values as the host left them. */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         EmailChangeInputRequest: {
             /** Format: email */
             email: string;
@@ -3296,6 +3430,12 @@ export interface components {
             totalPages: number;
         };
         /**
+         * @description * `new` - New listing
+         *     * `edit` - Edit of an approved listing
+         * @enum {string}
+         */
+        Kind394Enum: "new" | "edit";
+        /**
          * @description A listing as the dashboard and the public pages' islands read it (spec section 3).
          *
          *     Reads prefetched relations and the ``request_id`` / ``is_favourite`` annotations from
@@ -3313,6 +3453,7 @@ export interface components {
             readonly status: components["schemas"]["ReviewStatusEnum"];
             readonly rejectReason: string;
             readonly images: string[];
+            readonly photos: components["schemas"]["Photo"][];
             readonly streetAddress: string;
             readonly city: string;
             readonly state: string;
@@ -3353,6 +3494,10 @@ export interface components {
             readonly blockedDates: string[];
             /** @description Time kept free between bookings. */
             readonly bufferMinutes: number;
+            /** @description How long before its start a booking must be requested, in hours. */
+            readonly minimumNoticeHours: number;
+            /** @description How far ahead a booking may start, in days from today. */
+            readonly bookingWindowDays: number;
             readonly cancellationPolicy: components["schemas"]["CancellationPolicyEnum"];
             readonly amenities: components["schemas"]["Named"][];
             readonly facilities: components["schemas"]["Named"][];
@@ -3377,6 +3522,19 @@ export interface components {
         };
         ListingAvailabilityResponse: {
             data: unknown;
+            message: string;
+        };
+        ListingBookingsSummary: {
+            /** @description Bookings by status. */
+            counts: {
+                [key: string]: number;
+            };
+            total: number;
+            /** @description The next five pending, approved or ongoing bookings. */
+            upcoming: components["schemas"]["BookingSchema"][];
+        };
+        ListingBookingsSummaryResponse: {
+            data: components["schemas"]["ListingBookingsSummary"];
             message: string;
         };
         ListingBrief: {
@@ -3452,6 +3610,10 @@ export interface components {
             data: unknown;
             message: string;
         };
+        ListingDraftResponse: {
+            data: components["schemas"]["Draft"] | null;
+            message: string;
+        };
         ListingHost: {
             /**
              * id
@@ -3470,9 +3632,14 @@ export interface components {
         /** @description What a host sends to create or (in full, PUT) edit a listing. */
         ListingInputRequest: {
             title: string;
+            /** @description Rich text (HTML); kept to the allowed tags, like the CMS pages. */
             description?: string;
             propertyType: components["schemas"]["PropertyTypeEnum"];
-            images?: string[];
+            /** @description In display order, the first is the cover: paths, or objects with path and alt text. */
+            images?: (string | {
+                path: string;
+                alt?: string;
+            })[];
             streetAddress?: string;
             city: string;
             state?: string;
@@ -3519,6 +3686,16 @@ export interface components {
             blockedDates?: string[];
             /** @default 0 */
             bufferMinutes?: number;
+            /**
+             * @description Hours before the start.
+             * @default 0
+             */
+            minimumNoticeHours?: number;
+            /**
+             * @description How many days ahead a booking may start.
+             * @default 365
+             */
+            bookingWindowDays?: number;
             /** @default flexible */
             cancellationPolicy?: components["schemas"]["CancellationPolicyEnum"];
             /** @default available */
@@ -3528,12 +3705,6 @@ export interface components {
             amenities?: string[];
             facilities?: string[];
         };
-        /**
-         * @description * `new` - New listing
-         *     * `edit` - Edit of an approved listing
-         * @enum {string}
-         */
-        ListingKindEnum: "new" | "edit";
         ListingPage: {
             data: components["schemas"]["ListingPageData"];
             message: string;
@@ -3566,7 +3737,7 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            readonly kind: components["schemas"]["ListingKindEnum"];
+            readonly kind: components["schemas"]["Kind394Enum"];
             /** @default pending */
             readonly status: components["schemas"]["ListingRequestStatusEnum"];
             readonly reason: string;
@@ -3584,6 +3755,37 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly reviewedAt: string | null;
+        };
+        /** @description One review request with, for an edit, what it changes beside the live values. */
+        ListingRequestDetail: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            readonly kind: components["schemas"]["Kind394Enum"];
+            /** @default pending */
+            readonly status: components["schemas"]["ListingRequestStatusEnum"];
+            readonly reason: string;
+            readonly changedFields: string[];
+            /** @description Edit requests: the proposed listing. */
+            readonly payload: unknown;
+            /** Format: uuid */
+            readonly listingId: string;
+            readonly listing: components["schemas"]["ListingSummary"];
+            /** Format: uuid */
+            readonly requestedBy: string | null;
+            /** Format: uuid */
+            readonly reviewedBy: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly reviewedAt: string | null;
+            readonly changes: components["schemas"]["RequestChange"][];
+        };
+        ListingRequestDetailResponse: {
+            data: components["schemas"]["ListingRequestDetail"];
+            message: string;
         };
         ListingRequestPage: {
             data: components["schemas"]["ListingRequestPageData"];
@@ -4157,6 +4359,13 @@ export interface components {
             role: string;
             avatar: string;
         };
+        /** @description A listing image as pages show it: its URL, the responsive copies (``srcset``) and alt text. */
+        Photo: {
+            path: string;
+            readonly url: string;
+            readonly srcset: string;
+            alt: string;
+        };
         /**
          * @description A ModelSerializer whose model field ``first_name`` appears as ``firstName`` and ``id`` as ``_id``.
          *
@@ -4366,6 +4575,15 @@ export interface components {
          * @enum {string}
          */
         RenterOrHostEnum: "renter" | "host";
+        RequestChange: {
+            /** @description The listing field (API name), e.g. title, images, amenities. */
+            field: string;
+            label: string;
+            /** @description The live listing's value. */
+            live: unknown;
+            /** @description The value waiting for review. */
+            proposed: unknown;
+        };
         ResendInvitationResponse: {
             message: string;
         };
@@ -5279,8 +5497,14 @@ export interface operations {
     booking_calendar_retrieve: {
         parameters: {
             query?: {
+                /** @description First date (yyyy-MM-dd), with to, instead of month */
+                from?: string;
+                /** @description Only this listing's bookings and blocked dates */
+                listingId?: string;
                 /** @description yyyy-MM; default this month */
                 month?: string;
+                /** @description Last date (yyyy-MM-dd), at most 62 days after from */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -5561,6 +5785,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BookingListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_listing_summary_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingBookingsSummaryResponse"];
                 };
             };
             400: {
@@ -8937,6 +9222,195 @@ export interface operations {
             };
         };
     };
+    listing_draft_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Absent for a new listing. */
+                listingId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingDraftResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listing_draft_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftInputRequest"];
+                "multipart/form-data": components["schemas"]["DraftInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DraftInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingDraftResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listing_draft_destroy: {
+        parameters: {
+            query?: {
+                /** @description Absent for a new listing. */
+                listingId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingDraftResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listing_get_all_retrieve: {
         parameters: {
             query?: {
@@ -9102,6 +9576,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListingAvailabilityResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listing_get_request_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingRequestDetailResponse"];
                 };
             };
             400: {
