@@ -322,6 +322,13 @@ DJANGO_VITE = {
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 DISPLAY_TIME_ZONE = "America/New_York"
+
+# Map tiles for the listing page, the search map and the listing form's pin (Leaflet). Any server
+# speaking the {z}/{x}/{y} scheme; tests point it at a local one.
+MAP_TILE_URL = env("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+MAP_TILE_ATTRIBUTION = env(
+    "MAP_TILE_ATTRIBUTION", '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+)
 USE_I18N = True
 USE_TZ = True
 

@@ -385,6 +385,22 @@ def property_listing(request: HttpRequest, space: str | None = None, city: str |
         "categories": CATEGORIES,
         "catalogue": _catalogue(),
         "filters": filters,
+        "map_props": {
+            **map_tiles(),
+            "markers": [
+                {
+                    "id": item["_id"],
+                    "lat": float(item["latitude"]),
+                    "lng": float(item["longitude"]),
+                    "title": item["title"],
+                    "href": f"/listing-details/{item['slug']}",
+                    "price": _marker_price(item),
+                }
+                for item in items
+                if item.get("latitude") is not None and item.get("longitude") is not None
+            ],
+            "bounds": [float(value) for value in filters.bounds] if filters.bounds else None,
+        },
         "list_ld": ld_json(
             {
                 "@context": "https://schema.org",
@@ -511,6 +527,14 @@ def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
         "category": CATEGORY_BY_TYPE[listing.property_type],
         "category_name": CATEGORIES[CATEGORY_BY_TYPE[listing.property_type]]["name"],
         "map_url": _map_url(listing),
+        "map_props": _listing_map_props(listing),
+        "favourite_props": {
+            "listingId": str(listing.id),
+            "title": listing.title,
+            "favourite": bool(favourite),
+            "isLoggedIn": request.user.is_authenticated,
+            "isRenter": request.user.is_authenticated and request.user.role == Role.RENTER,
+        },
         "booking_props": booking_props,
         "opening_hours": _opening_rows(listing.opening_hours),
         "rating_stars": round(float(listing.rating_average)),
@@ -565,6 +589,35 @@ def _opening_rows(hours: dict) -> list[dict[str, str]]:
         elif day in hours:
             rows.append({"day": day.title(), "hours": "Closed"})
     return rows
+
+
+def _marker_price(item: dict[str, Any]) -> str:
+    price = item.get("fromPrice") or {}
+    if not price.get("amount"):
+        return ""
+    return f"${price['amount']}" + (f" / {price['label']}" if price.get("label") else "")
+
+
+def map_tiles() -> dict[str, str]:
+    """The tile server every map draws from (settings MAP_TILE_URL and MAP_TILE_ATTRIBUTION)."""
+    return {"tileUrl": settings.MAP_TILE_URL, "attribution": settings.MAP_TILE_ATTRIBUTION}
+
+
+def _listing_map_props(listing: Listing) -> dict[str, Any] | None:
+    if listing.latitude is None or listing.longitude is None:
+        return None
+    return {
+        **map_tiles(),
+        "markers": [
+            {
+                "id": str(listing.id),
+                "lat": float(listing.latitude),
+                "lng": float(listing.longitude),
+                "title": listing.title,
+            }
+        ],
+        "zoom": 15,
+    }
 
 
 def _map_url(listing: Listing) -> str:
