@@ -97,8 +97,12 @@ def _filtered(queryset: QuerySet, filters: dict, *, choices: dict, title_field: 
 
 
 def listing_list_for(*, user, filters: dict) -> QuerySet[Listing]:
-    """``GET /api/listing/get-all``: the caller's listings (not deleted), newest first."""
+    """``GET /api/listing/get-all``: the caller's listings (not deleted), newest first; ``filters[isActive]``
+    true or false (the inactive tab) besides the spec's status, property type, title and period."""
     queryset = _scope(listing_queryset(user=user).filter(is_deleted=False), user)
+    active = _choice(filters, "isActive", ["true", "false"])
+    if active:
+        queryset = queryset.filter(is_active=active == "true")
     choices = {"status": ("status", ListingStatus.values), "propertyType": ("property_type", PropertyType.values)}
     return _filtered(queryset, filters, choices=choices, title_field="title")
 

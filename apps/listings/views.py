@@ -44,6 +44,7 @@ LISTING_FILTERS = [
     *PAGE_PARAMS,
     OpenApiParameter("filters[status]", OpenApiTypes.STR, enum=["pending", "approved", "rejected"]),
     OpenApiParameter("filters[propertyType]", OpenApiTypes.STR, enum=["eventSpace", "officeSpace"]),
+    OpenApiParameter("filters[isActive]", OpenApiTypes.STR, enum=["true", "false"], description="The inactive tab."),
 ]
 REQUEST_FILTERS = [
     *PAGE_PARAMS,

@@ -177,3 +177,18 @@ def test_an_edit_request_shows_what_it_changes_beside_the_live_values(clients, u
         assert clients[actor].get(f"/api/listing/get-request/{request_id}").status_code in (403, 404)
     assert clients["anonymous"].get(f"/api/listing/get-request/{request_id}").status_code == 401
     assert ListingImage.objects.filter(listing_id=data["_id"]).count() == 1
+
+
+def test_the_inactive_tab_lists_switched_off_listings(clients, users):
+    on = ListingFactory(host=users["host"], title="On")
+    off = ListingFactory(host=users["host"], title="Off", is_active=False)
+    ListingFactory(host=users["other_host"], title="Someone else's", is_active=False)
+    for actor in ("host", "sub_host"):
+        rows = clients[actor].get("/api/listing/get-all?filters[isActive]=false").json()["data"]["listings"]
+        assert [row["_id"] for row in rows] == [str(off.pk)]
+    rows = clients["host"].get("/api/listing/get-all?filters[isActive]=true").json()["data"]["listings"]
+    assert [row["_id"] for row in rows] == [str(on.pk)]
+    staff = clients["admin"].get("/api/listing/get-all?filters[isActive]=false").json()["data"]["listings"]
+    assert len(staff) == 2
+    response = clients["host"].get("/api/listing/get-all?filters[isActive]=maybe")
+    assert response.status_code == 400 and "filters[isActive]" in response.json()["errors"]

@@ -9414,6 +9414,8 @@ export interface operations {
     listing_get_all_retrieve: {
         parameters: {
             query?: {
+                /** @description The inactive tab. */
+                "filters[isActive]"?: "false" | "true";
                 /** @description Created in the last day/week/month. */
                 "filters[period]"?: "daily" | "monthly" | "weekly";
                 "filters[propertyType]"?: "eventSpace" | "officeSpace";
