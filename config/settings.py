@@ -6,6 +6,7 @@ DJANGO_ENV chooses the profile: ``development`` (the default, used by ``make run
 
 import os
 from datetime import timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import dj_database_url
@@ -322,6 +323,9 @@ DJANGO_VITE = {
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 DISPLAY_TIME_ZONE = "America/New_York"
+
+# The platform's commission on a new listing's bookings, in percent (hosts cannot change it).
+LISTING_COMMISSION_PERCENT = Decimal(env("LISTING_COMMISSION_PERCENT", "10"))
 
 # Map tiles for the listing page, the search map and the listing form's pin (Leaflet). Any server
 # speaking the {z}/{x}/{y} scheme; tests point it at a local one.

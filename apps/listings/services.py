@@ -11,6 +11,7 @@ import secrets
 import uuid
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -474,6 +475,8 @@ def listing_request_review(
 def listing_create(*, actor: User, data: dict) -> Listing:
     """A host or subHost submits a new listing (validated ``ListingInput`` data); it waits for review."""
     host = _acting_host(actor)
+    # The platform's commission is not the host's to set (read-only in the form).
+    data = {**data, "commissionCollection": settings.LISTING_COMMISSION_PERCENT}
     data = _check_images(data=data, host=host, listing=None)
     _check_catalogue(data)
     _check_premium_mark(host_id=host.pk, listing=None, data=data)
@@ -504,6 +507,7 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
     listing = Listing.objects.select_for_update().get(pk=listing.pk)
     if listing.host_id != host.pk or listing.is_deleted:
         raise NotFound("Listing not found.")
+    data = {**data, "commissionCollection": listing.commission_collection}
     data = _check_images(data=data, host=host, listing=listing)
     _check_catalogue(data)
     _check_premium_mark(host_id=host.pk, listing=listing, data=data)

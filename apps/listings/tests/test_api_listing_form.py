@@ -1,6 +1,8 @@
 """What the listing form needs beyond create and edit: drafts, photos with alt text and sizes, rich-text
 descriptions, notice and booking window, and an edit request's proposed values beside the live ones."""
 
+from decimal import Decimal
+
 import pytest
 
 from apps.core.testing import check_role_matrix
@@ -192,3 +194,18 @@ def test_the_inactive_tab_lists_switched_off_listings(clients, users):
     assert len(staff) == 2
     response = clients["host"].get("/api/listing/get-all?filters[isActive]=maybe")
     assert response.status_code == 400 and "filters[isActive]" in response.json()["errors"]
+
+
+def test_the_commission_is_the_platforms_not_the_hosts(clients, users, images, settings):
+    settings.LISTING_COMMISSION_PERCENT = Decimal("12.50")
+    data = create(clients["host"], event_payload(images, commissionCollection="0"))
+    assert data["commissionCollection"] == "12.50"
+    listing = Listing.objects.get(pk=data["_id"])
+    listing.commission_collection = Decimal("8")
+    listing.save()
+    response = clients["host"].put(
+        f"/api/listing/update/{listing.pk}", event_payload(images, commissionCollection="1"), format="json"
+    )
+    assert response.status_code == 200
+    listing.refresh_from_db()
+    assert listing.commission_collection == Decimal("8.00")
