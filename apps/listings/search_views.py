@@ -263,14 +263,16 @@ def home(request: HttpRequest) -> HttpResponse:
         cards(
             discovery.with_featured(public_listings())
             .order_by("-featured", "-rating_average", "-created_at")
-            .values(*CARD_FIELDS)[:6]
+            .values(*CARD_FIELDS)[:6],
+            user=request.user,
         )
     )
     popular = _with_image_urls(
         cards(
             discovery.with_featured(public_listings())
             .order_by("-rating_count", "-rating_average", "-created_at")
-            .values(*CARD_FIELDS)[:6]
+            .values(*CARD_FIELDS)[:6],
+            user=request.user,
         )
     )
     context = {
@@ -688,7 +690,9 @@ def host_profile(request: HttpRequest, user_name: str) -> HttpResponse:
     if host is None:
         raise Http404
     base = discovery.with_featured(public_listings().filter(host=host))
-    listings = _with_image_urls(cards(base.order_by(*discovery.PUBLIC_ORDER).values(*CARD_FIELDS)[:12]))
+    listings = _with_image_urls(
+        cards(base.order_by(*discovery.PUBLIC_ORDER).values(*CARD_FIELDS)[:12], user=request.user)
+    )
     path = f"/host/{host.user_name}"
     name = host.full_name or host.user_name
     context = {
