@@ -22,10 +22,10 @@ if ! diff -q docs/openapi.yaml /tmp/openapi.$$.yaml >/dev/null; then
 fi
 rm -f /tmp/openapi.$$.yaml
 
-echo "== front-end API types match the schema (frontend/src/api/schema.d.ts)"
+echo "== front-end API types match the schema (frontend/src/shared/api/schema.d.ts)"
 (cd frontend && npx --no-install openapi-typescript ../docs/openapi.yaml --default-non-nullable false -o /tmp/schema.$$.d.ts >/dev/null)
-if ! diff -q frontend/src/api/schema.d.ts /tmp/schema.$$.d.ts >/dev/null; then
-  echo "frontend/src/api/schema.d.ts is stale: run 'cd frontend && npm run schema:types' and commit it." >&2
+if ! diff -q frontend/src/shared/api/schema.d.ts /tmp/schema.$$.d.ts >/dev/null; then
+  echo "frontend/src/shared/api/schema.d.ts is stale: run 'cd frontend && npm run schema:types' and commit it." >&2
   rm -f /tmp/schema.$$.d.ts
   exit 1
 fi
@@ -41,10 +41,12 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
     || echo "Chromium could not be installed: the browser tests will be skipped." >&2
 fi
 
-if [ -f frontend/package.json ] && grep -q '"test"' frontend/package.json; then
-  echo "== front-end unit tests"
-  (cd frontend && npm test --silent)
-fi
+echo "== front-end types (tsc --noEmit)"
+(cd frontend && npx --no-install tsc --noEmit)
+echo "== front-end lint (ESLint: typescript-eslint, react-hooks, jsx-a11y, public/dashboard boundary)"
+(cd frontend && npx --no-install eslint --max-warnings 0 .)
+echo "== front-end unit tests (vitest)"
+(cd frontend && npx --no-install vitest run)
 
 # Last, so the closing line of the run is a Python test summary. The browser tests run in a
 # pytest run of their own: Playwright's sync API keeps an event loop on the worker's main

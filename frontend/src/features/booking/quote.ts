@@ -1,0 +1,168 @@
+/** The server's price quote and how the booking steps show it (money as $ with two decimals). */
+import { money } from "../../shared/format";
+import type { BookingDraft } from "./draft";
+
+export const QUOTE_DEBOUNCE_MS = 400;
+
+export interface Offering {
+  _id: string;
+  kind: string;
+  title: string;
+  periods: string[];
+  prices: Record<string, string>;
+  seats: number;
+  minimumPeriod: number;
+}
+
+export interface AddOn {
+  _id: string;
+  title: string;
+  price: string;
+}
+
+/** What the listing page and the step pages know of the listing (`json_script` props). */
+export interface BookingListing {
+  listingId: string;
+  slug: string;
+  title: string;
+  propertyType: "officeSpace" | "eventSpace";
+  prices?: Record<string, string>;
+  spaceOffering: Offering[];
+  servicesAndAddOns: AddOn[];
+  guest?: number | null;
+  numberOfSeats?: number | null;
+  minimumDays?: number | null;
+  openingHours?: Record<string, { open?: string; close?: string } | null> | null;
+  blockedDates?: string[];
+  cancellationPolicy?: string;
+  cancellationText?: string;
+  isLoggedIn?: boolean;
+  role?: string | null;
+}
+
+export interface PriceLine {
+  priceDuration: string;
+  label: string;
+  duration: number;
+  rate: string;
+  total: string;
+}
+
+export interface PaymentDetails {
+  prices: PriceLine[];
+  totalAmount: string;
+  totalDays?: number;
+  totalHours?: string;
+  servicesAndAddOns: { title: string; price: string }[];
+  servicesTotal: string;
+  subtotal?: string;
+  discountPercent: string;
+  discount: string;
+  processingFeePercent: string;
+  convenienceFee: string;
+  taxPercent: string;
+  tax: string;
+  price: string;
+  total: string;
+}
+
+export interface Quote {
+  step: string;
+  checkInDate: string;
+  checkOutDate: string;
+  startTime: string;
+  endTime: string;
+  guests?: number | null;
+  seats?: number | null;
+  paymentDetails: PaymentDetails;
+  price: string;
+  available?: boolean;
+}
+
+export type Step = "request-booking-details" | "event-booking-details" | "services-and-add-ons" | "review-and-pay";
+
+/** The first step of the flow for the kind of space. */
+export function detailsStep(propertyType: string): Step {
+  return propertyType === "eventSpace" ? "event-booking-details" : "request-booking-details";
+}
+
+export function stepUrl(step: Step, slug: string, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ listing: slug, ...extra });
+  return `/${step}?${query.toString()}`;
+}
+
+/** "2 × Day at $30.00" (a line of the prices list). */
+export function priceLineText(line: PriceLine): string {
+  const unit = line.duration === 1 ? line.label : `${line.label}s`;
+  return `${line.duration} ${unit} × ${money(line.rate)}`;
+}
+
+/** "5%" or "12.5%" from the server's "5.00" / "12.50". */
+export function percentText(value: string | number | null | undefined): string {
+  const number = Number(value ?? 0);
+  return `${Number.isFinite(number) ? Number(number.toFixed(2)) : 0}%`;
+}
+
+export interface BreakdownRow {
+  key: string;
+  label: string;
+  amount: string;
+  emphasis?: boolean;
+  negative?: boolean;
+}
+
+/**
+ * The rows of the price breakdown, in the order of the pricing rules: each price line, each service,
+ * the discount (when there is one), the convenience fee, the tax, and the total.
+ */
+export function breakdownRows(details: PaymentDetails): BreakdownRow[] {
+  const rows: BreakdownRow[] = details.prices.map((line, index) => ({
+    key: `price-${index}`,
+    label: priceLineText(line),
+    amount: money(line.total),
+  }));
+  details.servicesAndAddOns.forEach((service, index) =>
+    rows.push({ key: `service-${index}`, label: service.title, amount: money(service.price) }),
+  );
+  if (Number(details.discount) > 0) {
+    rows.push({
+      key: "discount",
+      label: `Discount (${percentText(details.discountPercent)})`,
+      amount: `-${money(details.discount)}`,
+      negative: true,
+    });
+  }
+  rows.push({
+    key: "fee",
+    label: `Convenience fee (${percentText(details.processingFeePercent)})`,
+    amount: money(details.convenienceFee),
+  });
+  rows.push({ key: "tax", label: `Tax (${percentText(details.taxPercent)})`, amount: money(details.tax) });
+  rows.push({ key: "total", label: "Total", amount: money(details.total), emphasis: true });
+  return rows;
+}
+
+/** The fields a quote or a booking needs; null while the draft is not complete enough to ask. */
+export function requestBody(listing: BookingListing, draft: BookingDraft, withServices: boolean): Record<string, unknown> | null {
+  if (!draft.checkInDate || !draft.startTime || !draft.endTime) return null;
+  const office = listing.propertyType === "officeSpace";
+  if (office && !draft.spaceOffering) return null;
+  const body: Record<string, unknown> = {
+    listingId: listing.listingId,
+    checkInDate: draft.checkInDate,
+    checkOutDate: draft.checkOutDate || draft.checkInDate,
+    startTime: draft.startTime,
+    endTime: draft.endTime,
+  };
+  if (office) {
+    body.spaceOffering = draft.spaceOffering;
+    body.seats = draft.seats ?? 1;
+  } else {
+    body.guests = draft.guests ?? 1;
+  }
+  if (withServices) body.servicesAndAddOns = draft.servicesAndAddOns ?? [];
+  return body;
+}
+
+/** An exclusive offering (meeting space, AV room, private cabin) is booked whole: one seat. */
+export const EXCLUSIVE_KINDS = new Set(["meetingSpace", "avRoom", "privateCabin"]);

@@ -1,0 +1,345 @@
+/** Bookings: the lists (`booking`, `booking-requests`) and the details (`booking-detail`, `booking-request-details`). */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Check, Eye, MessageSquare, X } from "lucide-react";
+import { useState } from "react";
+import { api, call, listFilters, pageCount } from "../../shared/api/client";
+import { apiKey } from "../../shared/api/query";
+import { navigation } from "../../shared/browser/navigation";
+import { formatDate, fullName, money, truncate } from "../../shared/format";
+import { useListState } from "../../shared/hooks/useListState";
+import { Badge } from "../../shared/ui/Badge";
+import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
+import "../../shared/ui/css/dashboard.css";
+import { Spinner } from "../../shared/ui/Spinner";
+import { type Column, DataTable, type RowAction } from "../../shared/ui/Table";
+import { toast } from "../../shared/ui/toast";
+import { useBookingDecision, useExtensionDecision } from "./BookingDecision";
+import {
+  allowedTabs,
+  type Booking,
+  bookingCan,
+  type Extension,
+  extensionDuration,
+  listingHref,
+  messageButton,
+  type Person,
+  personTarget,
+  sidePanelTitle,
+  summaryPanelTitle,
+} from "./bookings";
+import { FilterHeader } from "./FilterHeader";
+
+interface Props {
+  view: "list" | "detail" | "request";
+  mode?: "bookings" | "requests";
+  id?: string;
+  role: string;
+  /** The status tabs this user sees, as the server names them. */
+  tabs?: string[];
+}
+
+/** Host and subHost work on the host side of a booking (labels: Renter column, Message Renter). */
+const isHostSide = (role: string) => role === "host" || role === "subHost";
+
+function PersonLink({ person, as }: { person: Person | null; as: "user" | "host" | "renter" }) {
+  if (!person) return <span>—</span>;
+  const target = personTarget(person, as);
+  return (
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => (target.error ? toast.error(target.error) : target.href && navigation.assign(target.href))}
+    >
+      {truncate(fullName(person), 20)}
+    </button>
+  );
+}
+
+function BookingList({ role, mode, tabs: tabNames }: { role: string; mode: "bookings" | "requests"; tabs?: string[] }) {
+  const tabs = allowedTabs(tabNames);
+  const [list, setList] = useListState(
+    { tab: "all", search: "", page: 1 },
+    { tabPrefix: `booking-${mode}`, allowedTabs: tabs.map((tab) => tab.value) },
+  );
+  const decision = useBookingDecision();
+  const status = mode === "bookings" ? list.tab : undefined;
+  const path = mode === "requests" ? "/api/booking/booking-requests" : "/api/booking/get-all";
+  const query = useQuery({
+    queryKey: apiKey(path, { status, search: list.search, page: list.page }),
+    queryFn: async ({ signal }) => {
+      const params = { query: { page: list.page, limit: 10, ...listFilters({ status, search: list.search }) } };
+      const answer =
+        mode === "requests"
+          ? await call(api.GET("/api/booking/booking-requests", { params, signal }))
+          : await call(api.GET("/api/booking/get-all", { params, signal }));
+      return { rows: answer.data.bookings as unknown as Booking[], totalPages: pageCount(answer.data) };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+  const hostSide = isHostSide(role);
+  const detailHref = (booking: Booking) =>
+    mode === "requests" ? `/booking-request-details/${booking._id}` : `/booking-detail/${booking._id}`;
+  const columns: Column<Booking>[] = [
+    {
+      key: "listing",
+      header: "Listing",
+      render: (b) => <a href={listingHref(b.listingId)}>{truncate(b.listingId.title, 20)}</a>,
+    },
+    {
+      key: "person",
+      header: role === "renter" ? "Host" : "Renter",
+      render: (b) => (role !== "renter" ? <PersonLink person={b.renter} as="renter" /> : <PersonLink person={b.host} as="host" />),
+    },
+    { key: "in", header: "Check-in", render: (b) => `${b.checkInDate} ${b.startTime ?? ""}` },
+    { key: "out", header: "Check-out", render: (b) => `${b.checkOutDate} ${b.endTime ?? ""}` },
+    { key: "amount", header: "Amount", render: (b) => money(b.totalAmount) },
+    { key: "status", header: "Status", render: (b) => <Badge status={b.status} /> },
+  ];
+  const actions: RowAction<Booking>[] = [
+    { label: "View", icon: Eye, href: detailHref },
+    { label: "Approve", icon: Check, when: (b) => bookingCan(b, hostSide).approve === true, onClick: decision.approve },
+    { label: "Reject", icon: X, tone: "danger", when: (b) => bookingCan(b, hostSide).reject === true, onClick: decision.reject },
+  ];
+  return (
+    <>
+      <FilterHeader
+        title={mode === "requests" ? "Booking Requests" : "Bookings"}
+        search={list.search}
+        onSearch={(search) => setList({ search }, "replace")}
+      />
+      <DataTable<Booking>
+        columns={columns}
+        rows={query.data?.rows ?? []}
+        rowKey={(b) => b._id}
+        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        tabs={mode === "bookings" ? tabs : undefined}
+        tab={list.tab}
+        onTab={(tab) => setList({ tab })}
+        actions={actions}
+        page={list.page}
+        totalPages={query.data?.totalPages ?? 1}
+        onPage={(page) => setList({ page })}
+      />
+      {decision.dialogs}
+    </>
+  );
+}
+
+function ExtensionRow({ booking, extension, hostSide }: { booking: Booking; extension: Extension; hostSide: boolean }) {
+  const [confirm, setConfirm] = useState<"approved" | "rejected" | null>(null);
+  const decide = useExtensionDecision(booking, extension);
+  // The server sends only the total payable of a pending extension to those who do not decide it.
+  if (extension.additionalAmount === undefined) {
+    return (
+      <li data-testid="extension-total">
+        Extension request: total payable <strong>{money(extension.totalPayable)}</strong> <Badge status={extension.status} />
+      </li>
+    );
+  }
+  const may = extension.can ?? { approve: hostSide && extension.status === "pending", reject: hostSide && extension.status === "pending" };
+  return (
+    <li>
+      {extensionDuration(extension) || "Extension"}
+      {extension.additionalDate ? ` from ${extension.additionalDate}` : ""} · {money(extension.additionalAmount ?? extension.totalPayable)}{" "}
+      <Badge status={extension.status} />
+      {extension.rejectReason && <span className="dash-note"> Reason: {extension.rejectReason}</span>}
+      {(may.approve || may.reject) && (
+        <span className="dash-actions">
+          {may.approve && (
+            <button type="button" className="button" onClick={() => setConfirm("approved")}>
+              Approve
+            </button>
+          )}
+          {may.reject && (
+            <button type="button" className="button button--ghost" onClick={() => setConfirm("rejected")}>
+              Reject
+            </button>
+          )}
+        </span>
+      )}
+      {confirm && (
+        <ConfirmDialog
+          title={confirm === "approved" ? "Approve Extension" : "Reject Extension"}
+          message={`Are you sure you want to ${confirm === "approved" ? "approve" : "reject"} this extension request?`}
+          confirmLabel={confirm === "approved" ? "Approve" : "Reject"}
+          tone={confirm === "rejected" ? "danger" : "default"}
+          busy={decide.isPending}
+          onConfirm={() => decide.mutate(confirm, { onSettled: () => setConfirm(null) })}
+          onCancel={() => setConfirm(null)}
+        />
+      )}
+    </li>
+  );
+}
+
+function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRequest: boolean }) {
+  const decision = useBookingDecision();
+  const hostSide = isHostSide(role);
+  const bookingQuery = useQuery({
+    queryKey: apiKey("/api/booking/booking/{booking_id}", id),
+    queryFn: ({ signal }) =>
+      call(api.GET("/api/booking/booking/{booking_id}", { params: { path: { booking_id: id } }, signal })).then(
+        (answer) => answer.data as unknown as Booking,
+      ),
+  });
+  const booking = bookingQuery.data;
+  const preference = booking ? (booking.paymentPreference ?? booking.listingId.paymentPreference) : undefined;
+  // A pay-now booking also loads its single payment record (spec 2.6); moderators see no money.
+  const paymentQuery = useQuery({
+    queryKey: apiKey("/api/payment/get-single/{booking_id}", id),
+    queryFn: ({ signal }) =>
+      call(api.GET("/api/payment/get-single/{booking_id}", { params: { path: { booking_id: booking!._id } }, signal }), { silent: true }).then(
+        (answer) => answer.data.payment,
+      ),
+    enabled: Boolean(booking) && preference === "payNow" && role !== "moderator",
+    retry: false,
+  });
+  const payment = paymentQuery.data;
+
+  if (bookingQuery.isError) return <div className="dash-card dash-empty">This booking could not be loaded.</div>;
+  if (!booking) {
+    return (
+      <div className="dash-loading">
+        <Spinner size="large" />
+      </div>
+    );
+  }
+  const can = bookingCan(booking, hostSide);
+  const message = messageButton(hostSide, booking);
+  const sidePerson = role === "renter" ? booking.host : booking.renter;
+  const summaryPerson = role === "renter" ? booking.renter : booking.host;
+  const details = booking.paymentDetails ?? {};
+  return (
+    <>
+      <FilterHeader title={asRequest ? "Reservation" : "Booking Detail"}>
+        {message.href && can.message !== false && (
+          <a className="button" href={message.href}>
+            <MessageSquare aria-hidden="true" size={16} /> {message.label}
+          </a>
+        )}
+      </FilterHeader>
+      <div className="dash-grid dash-detail">
+        <section className="dash-card" aria-labelledby="summary-title">
+          <h2 id="summary-title">
+            <a href={listingHref(booking.listingId)}>{booking.listingId.title}</a>
+          </h2>
+          <dl>
+            <dt>Status</dt>
+            <dd>
+              <Badge status={booking.status} />
+            </dd>
+            {booking.spaceOffering?.title && (
+              <>
+                <dt>Space</dt>
+                <dd>{booking.spaceOffering.title}</dd>
+              </>
+            )}
+            <dt>Check-in</dt>
+            <dd>
+              {booking.checkInDate} {booking.startTime}
+            </dd>
+            <dt>Check-out</dt>
+            <dd>
+              {booking.checkOutDate} {booking.endTime}
+            </dd>
+            <dt>Guests</dt>
+            <dd>{booking.guests}</dd>
+            <dt>Requested on</dt>
+            <dd>{formatDate(booking.createdAt)}</dd>
+            <dt>{summaryPanelTitle(role)}</dt>
+            <dd>
+              <PersonLink person={summaryPerson} as={role === "renter" ? "renter" : "host"} />
+            </dd>
+            {booking.rejectReason && (
+              <>
+                <dt>Reject reason</dt>
+                <dd>{booking.rejectReason}</dd>
+              </>
+            )}
+            {booking.cancellationReason && (
+              <>
+                <dt>Cancellation reason</dt>
+                <dd>{booking.cancellationReason}</dd>
+              </>
+            )}
+          </dl>
+          {(can.approve || can.reject) && (
+            <div className="dash-actions">
+              {can.approve && (
+                <button type="button" className="button" onClick={() => decision.approve(booking)}>
+                  Approve
+                </button>
+              )}
+              {can.reject && (
+                <button type="button" className="button button--ghost" onClick={() => decision.reject(booking)}>
+                  Reject
+                </button>
+              )}
+            </div>
+          )}
+        </section>
+        <aside className="dash-card" aria-labelledby="side-title">
+          <h2 id="side-title">{sidePanelTitle(role)}</h2>
+          <p>
+            <PersonLink person={sidePerson} as={role === "renter" ? "host" : "renter"} />
+          </p>
+          <h3>Price</h3>
+          <dl>
+            {(details.prices ?? []).map((line, index) => (
+              <div key={index} style={{ display: "contents" }}>
+                <dt>
+                  {line.duration} × {line.priceDuration}
+                </dt>
+                <dd>{money(line.total)}</dd>
+              </div>
+            ))}
+            {(booking.servicesAndAddOns ?? []).map((service) => (
+              <div key={service.title} style={{ display: "contents" }}>
+                <dt>{service.title}</dt>
+                <dd>{money(service.price)}</dd>
+              </div>
+            ))}
+            <dt>
+              <strong>Total</strong>
+            </dt>
+            <dd>
+              <strong>{money(booking.totalAmount)}</strong>
+            </dd>
+          </dl>
+          {payment && (
+            <>
+              <h3>Payment</h3>
+              <dl data-testid="payment-record">
+                <dt>Status</dt>
+                <dd>
+                  <Badge status={payment.status} />
+                </dd>
+                <dt>Amount</dt>
+                <dd>{money(payment.totalAmount)}</dd>
+                <dt>Date</dt>
+                <dd>{formatDate(payment.createdAt)}</dd>
+              </dl>
+            </>
+          )}
+          {booking.extendBooking.length > 0 && (
+            <>
+              <h3>Extension requests</h3>
+              <ul>
+                {booking.extendBooking.map((extension) => (
+                  <ExtensionRow key={extension._id} booking={booking} extension={extension} hostSide={hostSide} />
+                ))}
+              </ul>
+            </>
+          )}
+        </aside>
+      </div>
+      {decision.dialogs}
+    </>
+  );
+}
+
+export function BookingsPage({ view, mode = "bookings", id = "", role, tabs }: Props) {
+  if (view === "list") return <BookingList role={role} mode={mode} tabs={tabs} />;
+  return <BookingDetail id={id} role={role} asRequest={view === "request"} />;
+}

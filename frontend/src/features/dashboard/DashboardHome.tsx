@@ -1,0 +1,136 @@
+/** The Dashboard screen (spec 2.4) for every role; admin and moderator see the platform numbers. */
+import { lazy, Suspense, useMemo, useState } from "react";
+import type { Schemas } from "../../shared/api/client";
+import { useApiQuery } from "../../shared/api/hooks";
+import { SelectInput } from "../../shared/forms/fields";
+import { money } from "../../shared/format";
+import { BarChart } from "../../shared/ui/Chart";
+import "../../shared/ui/css/dashboard.css";
+import { Spinner } from "../../shared/ui/Spinner";
+import { DataTable } from "../../shared/ui/Table";
+import { InvoiceModal, invoiceColumns } from "../payments/invoices";
+import { chartSeries, INTERVALS, type Interval, STAT_CARDS, type StatCard } from "./stats";
+
+type Invoice = Schemas["Invoice"];
+
+const STAFF = ["admin", "moderator"];
+// The platform widgets load only for the roles that see them.
+const AdminWidgets = lazy(() => import("./AdminWidgets").then((module) => ({ default: module.AdminWidgets })));
+const SEES_INVOICES = ["admin", "host", "subHost", "renter"];
+
+function staffCards(role: string): StatCard[] {
+  return [
+    { label: "Event Spaces", key: "eventSpaceCount", href: "/listing" },
+    { label: "Work Spaces", key: "workSpaceCount", href: "/listing" },
+    role === "admin"
+      ? { label: "Total Revenue", key: "totalRevenue", href: "/invoices", money: true }
+      : { label: "Total Bookings", key: "totalBooking", href: "/booking" },
+    { label: "Total Users", key: "totalUsers", href: "/renters" },
+  ];
+}
+
+function StatCards({ interval, role }: { interval: Interval; role: string }) {
+  const numbers = useApiQuery(
+    "/api/dashboard/get-dashboard-numbers/{interval}",
+    { params: { path: { interval } } },
+    { silent: true, select: (answer) => answer.data },
+  );
+  const cards = STAFF.includes(role) ? staffCards(role) : STAT_CARDS;
+  return (
+    <>
+      <div className="dash-stats">
+        {cards.map((card) => {
+          const value = numbers.data?.[card.key];
+          return (
+            <a key={card.label} className="dash-stat" href={card.href}>
+              <div className="dash-stat__label">{card.label}</div>
+              <div className="dash-stat__value">
+                {numbers.isPending ? <Spinner /> : value === undefined || value === null ? "—" : card.money ? money(value) : value}
+              </div>
+            </a>
+          );
+        })}
+      </div>
+      {numbers.isError && <p className="dash-empty">Statistics could not be loaded.</p>}
+    </>
+  );
+}
+
+function StatisticOverview() {
+  const [interval, setInterval] = useState<Interval>("week");
+  const statistics = useApiQuery(
+    "/api/dashboard/property-statistics/{interval}",
+    { params: { path: { interval } } },
+    { silent: true, select: (answer) => answer.data },
+  );
+  const series = useMemo(() => (statistics.data ? chartSeries(interval, statistics.data) : null), [interval, statistics.data]);
+  const bars = useMemo(
+    () =>
+      series
+        ? [
+            { label: "Event Spaces", data: series.eventSpaces, colour: "#2563eb" },
+            { label: "Work Spaces", data: series.workSpaces, colour: "#f59e0b" },
+          ]
+        : [],
+    [series],
+  );
+  return (
+    <section className="dash-card" aria-labelledby="overview-title">
+      <div className="dash-title">
+        <h2 id="overview-title">Statistic overview</h2>
+        <SelectInput label="Sort By" inline value={interval} options={INTERVALS} onChange={(value) => setInterval(value as Interval)} />
+      </div>
+      {statistics.isPending && <Spinner size="large" />}
+      {statistics.isError && <p className="dash-empty">Statistics could not be loaded.</p>}
+      {series && (
+        <>
+          <p data-testid="overview-count">
+            {series.total} bookings · {series.year}
+          </p>
+          <BarChart labels={series.labels} series={bars} label="Bookings of event spaces and work spaces" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecentInvoices() {
+  const [open, setOpen] = useState<Invoice | null>(null);
+  const invoices = useApiQuery("/api/dashboard/payment-invoices", undefined, {
+    silent: true,
+    select: (answer) => answer.data.invoices.slice(0, 5),
+  });
+  return (
+    <>
+      <DataTable<Invoice>
+        caption="Recent invoices"
+        viewAllHref="/invoices"
+        columns={invoiceColumns(setOpen)}
+        rows={invoices.data ?? []}
+        rowKey={(invoice) => invoice._id}
+        loading={invoices.isPending}
+      />
+      {open && <InvoiceModal invoice={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+export function DashboardHome({ role }: { role: string }) {
+  const [interval, setInterval] = useState<Interval>("year");
+  return (
+    <>
+      <div className="dash-title">
+        <h1>Dashboard</h1>
+        <SelectInput label="Sort By" inline value={interval} options={INTERVALS} onChange={(value) => setInterval(value as Interval)} />
+      </div>
+      <StatCards interval={interval} role={role} />
+      <StatisticOverview />
+      {SEES_INVOICES.includes(role) && <RecentInvoices />}
+      {STAFF.includes(role) && (
+        <Suspense fallback={<Spinner size="large" />}>
+          <AdminWidgets role={role} />
+        </Suspense>
+      )}
+    </>
+  );
+}
