@@ -58,11 +58,11 @@ PAGES: dict[str, Page] = {
             "requestId": request.GET.get("request", "")[:36],
         },
     ),
-    "add-new-listing": Page("ListingForm", lambda request, kwargs: _listing_form(request, mode="add", id="")),
+    "add-new-listing": Page("DashboardListingForm", lambda request, kwargs: _listing_form(request, mode="add", id="")),
     "edit-listing": Page(
-        "ListingForm", lambda request, kwargs: _listing_form(request, mode="edit", **_with_id(request, kwargs))
+        "DashboardListingForm", lambda request, kwargs: _listing_form(request, mode="edit", **_with_id(request, kwargs))
     ),
-    "manage-amenities": Page("ManageAmenities"),
+    "manage-amenities": Page("DashboardAmenities"),
     "favourites": Page("DashboardFavourites"),
     "calender": Page("DashboardCalendar"),
     "invoices": Page("DashboardInvoices"),
