@@ -33,6 +33,7 @@ from .models import (
     ListingImage,
     ListingRequest,
     ListingStatus,
+    OfferingKind,
     Period,
     PropertyType,
     RequestKind,
@@ -56,9 +57,20 @@ REQUEST_TRANSITIONS: dict[str, frozenset[str]] = {
 }
 
 # Edits of an approved listing that change what a renter is told about the place (what it is, where,
-# what it looks like, what it offers) or the platform's cut wait for review; prices, capacity,
-# opening hours, blocked dates, add-ons and policies apply at once.
+# what it looks like, what it offers, what it costs) or the platform's cut wait for review; capacity,
+# opening hours, blocked dates, buffer, notice, window and policies apply at once.
+PRICE_FIELDS: tuple[str, ...] = (
+    "hourly",
+    "daily",
+    "weekly",
+    "monthly",
+    "spaceOffering",
+    "servicesAndAddOns",
+    "discount",
+    "processingFee",
+)
 SUBSTANTIVE_FIELDS: tuple[str, ...] = (
+    *PRICE_FIELDS,
     "title",
     "description",
     "propertyType",
@@ -221,12 +233,35 @@ def _snapshot(listing: Listing) -> dict:
     data["images"] = list(listing.images.values_list("path", flat=True))
     data["amenities"] = set(listing.amenities.values_list("pk", flat=True))
     data["facilities"] = set(listing.facilities.values_list("pk", flat=True))
+    data["spaceOffering"] = [
+        {
+            "kind": o.kind,
+            "seats": o.seats,
+            "minimumPeriod": o.minimum_period,
+            **{p: getattr(o, p) for p in Period.values},
+        }
+        for o in listing.space_offerings.all()
+    ]
+    data["servicesAndAddOns"] = [{"title": a.title, "price": a.price} for a in listing.add_ons.all()]
     return data
+
+
+def _money(value) -> Decimal | None:
+    return None if value is None else Decimal(value).quantize(Decimal("0.01"))
 
 
 def _normalise(key: str, value):
     if key in ("amenities", "facilities"):
         return {uuid.UUID(str(item)) for item in value or []}
+    if key in ("hourly", "daily", "weekly", "monthly", "discount", "processingFee"):
+        return _money(value)
+    if key == "spaceOffering":
+        return sorted(
+            (item["kind"], *(_money(item.get(p)) for p in Period.values), item["seats"], item["minimumPeriod"])
+            for item in value or []
+        )
+    if key == "servicesAndAddOns":
+        return sorted((item["title"].strip(), _money(item["price"])) for item in value or [])
     if key in ("latitude", "longitude"):
         return None if value is None else Decimal(value).quantize(Decimal("0.000001"))
     if key == "commissionCollection":
@@ -254,11 +289,37 @@ FIELD_LABELS: dict[str, str] = {
     "dimension": "Size",
     "commissionCollection": "Commission",
     "timeZone": "Time zone",
+    "hourly": "Hourly price",
+    "daily": "Daily price",
+    "weekly": "Weekly price",
+    "monthly": "Monthly price",
+    "spaceOffering": "Offerings and prices",
+    "servicesAndAddOns": "Services and add-ons",
+    "discount": "Discount",
+    "processingFee": "Convenience fee",
 }
+
+
+def _dollars(value) -> str:
+    return f"${Decimal(value):,.2f}"
 
 
 def _shown(key: str, value):
     """A value of an edit request's diff as a person reads it."""
+    if key == "spaceOffering":
+        words = {Period.HOURLY: "hour", Period.DAILY: "day", Period.WEEKLY: "week", Period.MONTHLY: "month"}
+        return [
+            f"{OfferingKind(item['kind']).label}: "
+            + ", ".join(f"{_dollars(item[p])} / {words[p]}" for p in Period.values if item.get(p) is not None)
+            + f" ({item['seats']} seats, minimum {item['minimumPeriod']})"
+            for item in sorted(value or [], key=lambda item: item["kind"])
+        ]
+    if key == "servicesAndAddOns":
+        return [f"{item['title']} {_dollars(item['price'])}" for item in value or []]
+    if key in ("hourly", "daily", "weekly", "monthly"):
+        return None if value is None else _dollars(value)
+    if key in ("discount", "processingFee", "commissionCollection"):
+        return f"{Decimal(value):.2f}%"
     if key in ("amenities", "facilities"):
         model = Amenity if key == "amenities" else Facility
         ids = {str(item) for item in value or []}
@@ -284,9 +345,19 @@ def request_changes(listing_request: ListingRequest) -> list[dict]:
 
 
 def substantive_changes(listing: Listing, data: dict) -> list[str]:
-    """Which substantive fields ``data`` (validated input) would change on ``listing``."""
+    """Which substantive fields ``data`` (validated input) would change on ``listing``. A work space's
+    own period prices follow from its offerings, so only the offerings are compared."""
     live = _snapshot(listing)
-    return [key for key in SUBSTANTIVE_FIELDS if _normalise(key, live.get(key)) != _normalise(key, data.get(key))]
+    derived = (
+        set(Period.values)
+        if listing.property_type == PropertyType.OFFICE_SPACE and data.get("propertyType") == PropertyType.OFFICE_SPACE
+        else set()
+    )
+    return [
+        key
+        for key in SUBSTANTIVE_FIELDS
+        if key not in derived and _normalise(key, live.get(key)) != _normalise(key, data.get(key))
+    ]
 
 
 def zone_after(listing: Listing, data: dict) -> str:

@@ -209,3 +209,24 @@ def test_the_commission_is_the_platforms_not_the_hosts(clients, users, images, s
     assert response.status_code == 200
     listing.refresh_from_db()
     assert listing.commission_collection == Decimal("8.00")
+
+
+def test_an_unchanged_work_space_edit_applies_at_once_and_an_offering_price_waits(clients, users, images):
+    from .fixtures_api import office_payload
+
+    payload = office_payload(images)
+    data = create(clients["host"], payload)
+    approve(clients["admin"], data["requestId"])
+    url = f"/api/listing/update/{data['_id']}"
+    same = clients["host"].put(url, {**payload, "bufferMinutes": 15}, format="json")
+    assert same.status_code == 200 and same.json()["message"] == "Listing updated successfully."
+    offerings = [dict(item) for item in payload["spaceOffering"]]
+    offerings[0]["daily"] = "30"
+    changed = clients["host"].put(url, {**payload, "spaceOffering": offerings}, format="json")
+    assert changed.json()["message"].startswith("Your changes were sent for review.")
+    live = clients["host"].get(f"/api/listing/get-single/{data['_id']}").json()["data"]
+    assert {o["kind"]: o["daily"] for o in live["spaceOffering"]}["hotDesk"] == "25.00"
+    detail = clients["moderator"].get(f"/api/listing/get-request/{changed.json()['data']['requestId']}").json()["data"]
+    change = detail["changes"][0]
+    assert change["field"] == "spaceOffering" and change["label"] == "Offerings and prices"
+    assert "Hot Desk: $25.00 / day" in change["live"][0] and "Hot Desk: $30.00 / day" in change["proposed"][0]
