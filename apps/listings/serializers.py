@@ -25,6 +25,7 @@ from .models import (
     Period,
     PropertyType,
 )
+from .policies import listing_can
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -475,6 +476,19 @@ class PhotoSerializer(serializers.Serializer):
         return media.srcset(image.path)
 
 
+class ListingCanSerializer(serializers.Serializer):
+    """What the caller may do to this listing (``apps.listings.policies.listing_can``)."""
+
+    edit = serializers.BooleanField()
+    delete = serializers.BooleanField()
+    activate = serializers.BooleanField()
+    approve = serializers.BooleanField()
+    reject = serializers.BooleanField()
+
+
+LISTING_ACTIONS = ("edit", "delete", "activate", "approve", "reject")
+
+
 class ListingSerializer(ApiModelSerializer):
     """A listing as the dashboard and the public pages' islands read it (spec section 3).
 
@@ -493,6 +507,7 @@ class ListingSerializer(ApiModelSerializer):
     favourite = serializers.SerializerMethodField()
     requestId = serializers.SerializerMethodField()
     reviews = serializers.SerializerMethodField()
+    can = serializers.SerializerMethodField()
 
     class Meta:
         model = Listing
@@ -549,8 +564,16 @@ class ListingSerializer(ApiModelSerializer):
             "created_at",
             "updated_at",
             "approved_at",
+            "can",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(ListingCanSerializer)
+    def get_can(self, listing: Listing) -> dict[str, bool]:
+        user = self.context.get("user")
+        if user is None or not getattr(user, "is_authenticated", False):
+            return dict.fromkeys(LISTING_ACTIONS, False)
+        return listing_can(user, listing)
 
     def get_images(self, listing: Listing) -> list[str]:
         return [image.path for image in listing.images.all()]
@@ -584,8 +607,16 @@ class ListingSummarySerializer(serializers.Serializer):
         return [image.path for image in listing.images.all()]
 
 
+class RequestCanSerializer(serializers.Serializer):
+    """What the caller may do to this review request (``apps.listings.policies.request_can``)."""
+
+    approve = serializers.BooleanField()
+    reject = serializers.BooleanField()
+
+
 class ListingRequestSerializer(ApiModelSerializer):
     listing = ListingSummarySerializer(read_only=True)
+    can = serializers.SerializerMethodField()
     listingId = serializers.UUIDField(source="listing_id", read_only=True)
     requestedBy = serializers.UUIDField(source="requested_by_id", read_only=True, allow_null=True)
     reviewedBy = serializers.UUIDField(source="reviewed_by_id", read_only=True, allow_null=True)
@@ -605,8 +636,18 @@ class ListingRequestSerializer(ApiModelSerializer):
             "reviewedBy",
             "created_at",
             "reviewed_at",
+            "can",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(RequestCanSerializer)
+    def get_can(self, listing_request: ListingRequest) -> dict[str, bool]:
+        from .policies import request_can
+
+        user = self.context.get("user")
+        if user is None or not getattr(user, "is_authenticated", False):
+            return {"approve": False, "reject": False}
+        return request_can(user, listing_request)
 
 
 class RequestChangeSerializer(serializers.Serializer):

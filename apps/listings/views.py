@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.policies import PERIOD_NAMES
 
 from . import media, selectors, services
 from .models import Amenity, Facility
@@ -36,7 +37,7 @@ PAGE_PARAMS = [
     OpenApiParameter(
         "filters[period]",
         OpenApiTypes.STR,
-        enum=list(selectors.PERIODS),
+        enum=list(PERIOD_NAMES),
         description="Created in the last day/week/month.",
     ),
 ]
@@ -60,7 +61,8 @@ ListingResponse = enveloped("ListingResponse", ListingSerializer())
 
 
 def _listing_out(request, listing_id) -> dict:
-    return ListingSerializer(selectors.listing_get_for(user=request.user, listing_id=listing_id)).data
+    listing = selectors.listing_get_for(user=request.user, listing_id=listing_id)
+    return ListingSerializer(listing, context={"user": request.user}).data
 
 
 class ListingListView(APIView):
@@ -72,7 +74,7 @@ class ListingListView(APIView):
     )
     def get(self, request):
         queryset = selectors.listing_list_for(user=request.user, filters=parse_filters(request))
-        return page_response(paginate(request, queryset), ListingSerializer, "listings")
+        return page_response(paginate(request, queryset), ListingSerializer, "listings", context={"user": request.user})
 
 
 class ListingRequestListView(APIView):
@@ -84,7 +86,9 @@ class ListingRequestListView(APIView):
     )
     def get(self, request):
         queryset = selectors.listing_request_list_for(user=request.user, filters=parse_filters(request))
-        return page_response(paginate(request, queryset), ListingRequestSerializer, "requests")
+        return page_response(
+            paginate(request, queryset), ListingRequestSerializer, "requests", context={"user": request.user}
+        )
 
 
 class ListingCreateView(APIView):
@@ -170,7 +174,7 @@ class ListingRequestReviewView(APIView):
             reason=data.validated_data["reason"],
         )
         message = "Request approved." if listing_request.status == "approved" else "Request rejected."
-        return envelope(ListingRequestSerializer(listing_request).data, message)
+        return envelope(ListingRequestSerializer(listing_request, context={"user": request.user}).data, message)
 
 
 class ListingRequestDetailView(APIView):
@@ -183,7 +187,7 @@ class ListingRequestDetailView(APIView):
     )
     def get(self, request, request_id):
         listing_request = selectors.listing_request_get_for(user=request.user, request_id=request_id)
-        return envelope(ListingRequestDetailSerializer(listing_request).data)
+        return envelope(ListingRequestDetailSerializer(listing_request, context={"user": request.user}).data)
 
 
 # --- Drafts -------------------------------------------------------------------------------------
@@ -266,7 +270,7 @@ class FavouriteListView(APIView):
     )
     def get(self, request):
         queryset = selectors.favourite_list_for(user=request.user)
-        return page_response(paginate(request, queryset), ListingSerializer, "listings")
+        return page_response(paginate(request, queryset), ListingSerializer, "listings", context={"user": request.user})
 
 
 # --- Media ----------------------------------------------------------------------------------------

@@ -166,7 +166,8 @@ def test_an_edit_request_shows_what_it_changes_beside_the_live_values(clients, u
         detail = clients[actor].get(f"/api/listing/get-request/{request_id}")
         assert detail.status_code == 200, (actor, detail.content)
         changes = {item["field"]: item for item in detail.json()["data"]["changes"]}
-        assert set(changes) == {"title", "amenities"}
+        assert set(changes) == {"title", "amenities", "hourly"}
+        assert changes["hourly"]["live"] == "$80.00" and changes["hourly"]["proposed"] == "$95.00"
         assert changes["title"]["live"] == "Loft by the river"
         assert changes["title"]["proposed"] == "Loft by the river, renovated"
         assert changes["amenities"] == {
@@ -230,3 +231,21 @@ def test_an_unchanged_work_space_edit_applies_at_once_and_an_offering_price_wait
     change = detail["changes"][0]
     assert change["field"] == "spaceOffering" and change["label"] == "Offerings and prices"
     assert "Hot Desk: $25.00 / day" in change["live"][0] and "Hot Desk: $30.00 / day" in change["proposed"][0]
+
+
+def test_request_rows_say_who_may_approve_or_reject(clients, users, images):
+    data = create(clients["host"], event_payload(images))
+    for actor, expected in (("admin", True), ("moderator", True), ("host", False), ("sub_host", False)):
+        rows = clients[actor].get("/api/listing/get-all-requests").json()["data"]["requests"]
+        assert rows[0]["can"] == {"approve": expected, "reject": expected}, actor
+        detail = clients[actor].get(f"/api/listing/get-request/{data['requestId']}").json()["data"]
+        assert detail["can"] == {"approve": expected, "reject": expected}, actor
+    # the host cannot do what its flags deny: nothing changes
+    refused = clients["host"].patch(
+        f"/api/listing/update-request-status/{data['requestId']}", {"status": "approved"}, format="json"
+    )
+    assert refused.status_code == 403
+    assert Listing.objects.get(pk=data["_id"]).status == "pending"
+    approve(clients["moderator"], data["requestId"])
+    rows = clients["admin"].get("/api/listing/get-all-requests?filters[status]=approved").json()["data"]["requests"]
+    assert rows[0]["can"] == {"approve": False, "reject": False}

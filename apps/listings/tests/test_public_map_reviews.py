@@ -96,3 +96,16 @@ def test_search_page_maps_its_results_and_its_box(users, listing):
     assert props(boxed, "search-map-props")["bounds"] == [43.6, -79.5, 43.7, -79.3]
     outside = Client().get("/property-listing?bounds=45,-75,46,-74").content.decode()
     assert props(outside, "search-map-props")["markers"] == [] and "No results found" in outside
+
+
+def test_every_card_carries_its_heart(users, listing):
+    Favourite.objects.create(user=users["renter"], listing=listing)
+    client = Client()
+    client.force_login(users["renter"])
+    for path in ("/", "/property-listing", "/host/hosty"):
+        page = client.get(path).content.decode()
+        heart = re.search(rf'<span class="card-heart" data-heart data-listing-id="{listing.pk}"[^>]*>', page)
+        assert heart, path
+        assert 'data-favourite="true"' in heart.group(0) and 'data-renter="true"' in heart.group(0), path
+    anonymous = Client().get("/property-listing").content.decode()
+    assert 'data-favourite="false"' in anonymous and 'data-signed-in="false"' in anonymous

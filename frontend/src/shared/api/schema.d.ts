@@ -3527,6 +3527,7 @@ export interface components {
             readonly updatedAt: string;
             /** Format: date-time */
             readonly approvedAt: string | null;
+            readonly can: components["schemas"]["ListingCan"];
         };
         ListingAvailabilityResponse: {
             data: unknown;
@@ -3557,6 +3558,14 @@ export interface components {
             propertyType: string;
             city: string;
             country: string;
+        };
+        /** @description What the caller may do to this listing (``apps.listings.policies.listing_can``). */
+        ListingCan: {
+            edit: boolean;
+            delete: boolean;
+            activate: boolean;
+            approve: boolean;
+            reject: boolean;
         };
         /** @description Documents the flat card ``search.cards`` builds (it is not used to build it: see there). */
         ListingCard: {
@@ -3765,6 +3774,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly reviewedAt: string | null;
+            readonly can: components["schemas"]["RequestCan"];
         };
         /** @description One review request with, for an edit, what it changes beside the live values. */
         ListingRequestDetail: {
@@ -3791,6 +3801,7 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly reviewedAt: string | null;
+            readonly can: components["schemas"]["RequestCan"];
             readonly changes: components["schemas"]["RequestChange"][];
         };
         ListingRequestDetailResponse: {
@@ -4184,7 +4195,7 @@ export interface components {
             reason?: string;
         };
         PatchedStatusInputRequest: {
-            status?: components["schemas"]["StatusInputStatusEnum"];
+            status?: components["schemas"]["Status361Enum"];
         };
         PatchedToggleActiveInputRequest: {
             isActive?: boolean | null;
@@ -4586,6 +4597,11 @@ export interface components {
          * @enum {string}
          */
         RenterOrHostEnum: "renter" | "host";
+        /** @description What the caller may do to this review request (``apps.listings.policies.request_can``). */
+        RequestCan: {
+            approve: boolean;
+            reject: boolean;
+        };
         RequestChange: {
             /** @description The listing field (API name), e.g. title, images, amenities. */
             field: string;
@@ -4749,7 +4765,7 @@ export interface components {
          *     * `deleted` - deleted
          * @enum {string}
          */
-        StatusInputStatusEnum: "active" | "suspended" | "deleted";
+        Status361Enum: "active" | "suspended" | "deleted";
         SubHostDeleteResponse: {
             message: string;
         };
@@ -4941,6 +4957,12 @@ export interface components {
             /** Format: date-time */
             readonly createdAt: string;
         };
+        /** @description What the caller may do to this account (``apps.accounts.policies.user_can``). */
+        UserCan: {
+            suspend: boolean;
+            restore: boolean;
+            delete: boolean;
+        };
         /** @description A whole account, for staff, the account itself and a host looking at its subHost. */
         UserDetail: {
             /**
@@ -4983,12 +5005,13 @@ export interface components {
             readonly fmcToken: string;
             /** Format: date-time */
             readonly createdAt: string;
-            readonly status: string;
+            readonly status: components["schemas"]["Status361Enum"];
             readonly isActive: boolean;
             /** Format: date-time */
             readonly lastLogin: string;
             readonly verificationDocs: components["schemas"]["VerificationDocument"][];
             readonly verificationStatus: string | null;
+            readonly can: components["schemas"]["UserCan"];
         };
         UserId: {
             /** Format: uuid */
@@ -5019,10 +5042,11 @@ export interface components {
             /** @description False while the account is suspended. */
             readonly isActive: boolean;
             readonly isDeleted: boolean;
-            readonly status: string;
+            readonly status: components["schemas"]["Status361Enum"];
             readonly passwordSet: boolean;
             /** Format: date-time */
             readonly createdAt: string;
+            readonly can: components["schemas"]["UserCan"];
         };
         UserStatusResponse: {
             data: components["schemas"]["UserListItem"];
