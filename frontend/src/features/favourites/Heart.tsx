@@ -42,7 +42,7 @@ export function Heart({ listingId, title, favourite, isLoggedIn, isRenter, withL
       setBusy(false);
     }
   };
-  const label = saved ? `Remove ${title} from your favourites` : `Save ${title} to your favourites`;
+  const label = saved ? `Saved. Remove ${title} from your favourites` : `Save ${title} to your favourites`;
   return (
     <button type="button" className={`heart-button${saved ? " is-on" : ""}${withLabel ? " heart-button--label" : ""}`} aria-pressed={saved} aria-label={label} title={label} disabled={busy} onClick={() => void toggle()}>
       <HeartIcon aria-hidden="true" size={withLabel ? 18 : 20} fill={saved ? "currentColor" : "none"} />

@@ -66,7 +66,7 @@ export function FavouritesPage() {
                 </p>
                 <p>{fromPrice(listing)}</p>
                 <button type="button" className="heart is-on" aria-pressed="true" disabled={remove.isPending} onClick={() => remove.mutate(listing)} aria-label={`Remove ${listing.title} from your favourites`}>
-                  <Heart aria-hidden="true" size={18} fill="currentColor" /> Saved
+                  <Heart aria-hidden="true" size={18} fill="currentColor" /> Remove
                 </button>
               </div>
             </li>
