@@ -97,7 +97,7 @@ function IcalLinks({ bookings, blocked }: { bookings: CalendarBooking[]; blocked
         {[...listings].map(([id, title]) => (
           <li key={id}>
             {title}{" "}
-            <button type="button" className="button button--quiet" onClick={() => void copy(id)} aria-label={`Copy the iCal link of ${title}`}>
+            <button type="button" className="button button--quiet" onClick={() => void copy(id)} aria-label={`Copy iCal link of ${title}`}>
               <Copy aria-hidden="true" size={14} /> Copy iCal link
             </button>
           </li>

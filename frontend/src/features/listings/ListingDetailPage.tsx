@@ -356,7 +356,7 @@ export function ListingDetailPage({ id, role, requestId }: { id: string; role: s
         </p>
       )}
       {request.data && <ChangesTable request={request.data} />}
-      <div className="dash-grid">
+      <div className="listing-detail-grid">
         <section className="dash-card" aria-labelledby="photos-title">
           <h2 id="photos-title">Photos</h2>
           {cover ? (

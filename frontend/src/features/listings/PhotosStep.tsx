@@ -122,8 +122,8 @@ export function PhotosStep() {
                 onChange={(event) => set(images.map((item, position) => (position === index ? { ...item, alt: event.currentTarget.value } : item)))}
               />
               <div className="photo-item__actions">
-                <button type="button" className="button button--quiet" disabled={index === 0} onClick={() => move(index, 0)} aria-label={`Make photo ${index + 1} the cover`}>
-                  <Star aria-hidden="true" size={14} /> Cover
+                <button type="button" className="button button--quiet" disabled={index === 0} onClick={() => move(index, 0)} aria-label={`Make cover photo ${index + 1}`}>
+                  <Star aria-hidden="true" size={14} /> Make cover
                 </button>
                 <button type="button" className="button button--quiet" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move photo ${index + 1} up`}>
                   <ArrowUp aria-hidden="true" size={14} />
