@@ -83,10 +83,9 @@ class QuoteView(APIView):
         if step in ("request-booking-details", "event-booking-details"):
             fields["add_on_ids"] = ()
         plan = services.booking_plan(listing=listing, **fields)
-        available = None
-        if step == "review-and-pay":
-            available = _is_free(plan)
-        return envelope(quote_data(plan, step=step, available=available), "Price calculated.")
+        # Every step says whether the time is still free (held bookings plus the host's buffer), so
+        # the widget refuses taken times before the renter goes on.
+        return envelope(quote_data(plan, step=step, available=_is_free(plan)), "Price calculated.")
 
 
 def _is_free(plan) -> bool:

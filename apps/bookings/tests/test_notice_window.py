@@ -72,3 +72,20 @@ def test_search_by_dates_leaves_out_listings_the_rules_keep_from_those_dates(cli
     event_listing.minimum_notice_hours = 24
     event_listing.save()
     assert str(event_listing.pk) in found()
+
+
+def test_the_quote_the_widget_asks_for_refuses_a_time_inside_the_buffer(clients, users, event_listing):
+    from .conftest import make_booking
+
+    event_listing.buffer_minutes = 60
+    event_listing.save()
+    day = weekday(6)
+    make_booking(users["other_renter"], event_listing, day=day, start=dt.time(10), end=dt.time(12))
+    quote = "/api/booking/quote/event-booking-details"
+    close = clients["renter"].post(quote, payload(event_listing, day=day, start="12:30 PM", end="03:00 PM"))
+    assert close.status_code == 200 and close.json()["data"]["available"] is False
+    later = clients["renter"].post(quote, payload(event_listing, day=day, start="01:00 PM", end="03:00 PM"))
+    assert later.json()["data"]["available"] is True
+    refused = clients["renter"].post(CREATE, payload(event_listing, day=day, start="12:30 PM", end="03:00 PM"))
+    assert refused.status_code == 409
+    assert Booking.objects.filter(renter=users["renter"]).count() == 0

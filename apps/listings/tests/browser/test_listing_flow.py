@@ -241,3 +241,46 @@ def test_a_new_host_lists_an_office_space_that_a_renter_saves(page, site, tmp_pa
         page.get_by_role("dialog", name="Approve request").get_by_role("button", name="Approve").click()
     # approving applies the edit (the offerings are written anew)
     assert listing.space_offerings.get(kind="hotDesk").daily == Decimal("35.00")
+
+
+def test_a_blocked_date_and_the_buffer_keep_the_widget_from_offering_those_times(page, site):
+    import datetime as dt
+
+    from apps.bookings.factories import PricedEventListingFactory, booking_make
+
+    host = User.objects.get(email=DEMO["host"])
+    day = dt.date.today() + dt.timedelta(days=9)
+    while day.weekday() >= 5:
+        day += dt.timedelta(days=1)
+    blocked = day + dt.timedelta(days=1)
+    while blocked.weekday() >= 5:
+        blocked += dt.timedelta(days=1)
+    listing = PricedEventListingFactory(host=host, title="River Hall", blocked_dates=[blocked], buffer_minutes=60)
+    booking_make(
+        renter=User.objects.get(email="renter2@example.com"),
+        listing=listing,
+        day=day,
+        start=dt.time(10),
+        end=dt.time(12),
+    )
+    sign_in(page, DEMO["renter"])
+    page.goto(f"/listing-details/{listing.slug}")
+    widget = page.locator(".booking-widget")
+    widget.get_by_label("Guests").fill("5")
+    widget.get_by_label("Check-in date").fill(blocked.isoformat())
+    widget.get_by_label("Start time").select_option("10:00 AM")
+    widget.get_by_label("End time").select_option("02:00 PM")
+    expect(widget).to_contain_text(f"Not available on {blocked.strftime('%d-%m-%Y')}")
+    widget.get_by_role("button", name="Request").click()
+    assert "/listing-details/" in page.url  # the widget does not go on
+    # Right after another booking, inside the host's buffer time: refused too.
+    widget.get_by_label("Check-in date").fill(day.isoformat())
+    widget.get_by_label("Check-out date").fill(day.isoformat())
+    widget.get_by_label("Start time").select_option("12:30 PM")
+    widget.get_by_label("End time").select_option("03:00 PM")
+    expect(widget.get_by_text("This time is taken, or too close to another booking.")).to_be_visible()
+    widget.get_by_role("button", name="Request").click()
+    assert "/listing-details/" in page.url
+    # An hour later is free.
+    widget.get_by_label("Start time").select_option("01:00 PM")
+    expect(widget.get_by_text("This time is taken, or too close to another booking.")).to_have_count(0)
