@@ -8,6 +8,7 @@ or with debug pages; it refuses to start until SECRET_KEY (and the payment keys)
 
 import os
 from datetime import timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import dj_database_url
@@ -288,6 +289,7 @@ SPECTACULAR_SETTINGS = {
         "SubscriptionStatusEnum": "apps.payments.models.SubscriptionStatus",
         "AccountStatusEnum": "apps.accounts.policies.ACCOUNT_STATUSES",
         "OfferingKindEnum": "apps.listings.models.OfferingKind",
+        "RequestKindEnum": "apps.listings.models.RequestKind",
         "PeriodEnum": "apps.listings.models.Period",
     },
 }
@@ -366,6 +368,16 @@ DJANGO_VITE = {
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 DISPLAY_TIME_ZONE = "America/New_York"
+
+# The platform's commission on a new listing's bookings, in percent (hosts cannot change it).
+LISTING_COMMISSION_PERCENT = Decimal(env("LISTING_COMMISSION_PERCENT", "10"))
+
+# Map tiles for the listing page, the search map and the listing form's pin (Leaflet). Any server
+# speaking the {z}/{x}/{y} scheme; tests point it at a local one.
+MAP_TILE_URL = env("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+MAP_TILE_ATTRIBUTION = env(
+    "MAP_TILE_ATTRIBUTION", '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+)
 USE_I18N = True
 USE_TZ = True
 

@@ -112,12 +112,56 @@ def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
     """The user's visible bookings whose dates (each in its listing's time zone) overlap the month."""
     first = dt.date(year, month, 1)
     last = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
-    return (
-        bookings_visible_to(user)
-        .filter(check_in_date__lte=last, check_out_date__gte=first)
-        .exclude(status__in=[BookingStatus.REJECTED, BookingStatus.EXPIRED])
-        .order_by("check_in", "id")
+    return bookings_between(user=user, first=first, last=last)
+
+
+def bookings_between(*, user, first: dt.date, last: dt.date, listing_id=None) -> QuerySet[Booking]:
+    """The user's visible bookings (not rejected or expired) that overlap the dates ``first`` to ``last``."""
+    queryset = bookings_visible_to(user).filter(check_in_date__lte=last, check_out_date__gte=first)
+    if listing_id is not None:
+        queryset = queryset.filter(listing_id=listing_id)
+    return queryset.exclude(status__in=[BookingStatus.REJECTED, BookingStatus.EXPIRED]).order_by("check_in", "id")
+
+
+def blocked_dates_between(*, user, first: dt.date, last: dt.date, listing_id=None) -> list[dict]:
+    """Host and subHost: the blocked dates of their listings from ``first`` to ``last``; others none."""
+    from apps.listings.models import Listing
+
+    if user.role not in (Role.HOST, Role.SUB_HOST) or user.acting_host_id is None:
+        return []
+    listings = Listing.objects.filter(host_id=user.acting_host_id, is_deleted=False).exclude(blocked_dates=[])
+    if listing_id is not None:
+        listings = listings.filter(pk=listing_id)
+    rows = []
+    for listing_pk, title, dates in listings.values_list("pk", "title", "blocked_dates"):
+        rows.extend(
+            {"listingId": str(listing_pk), "title": title, "date": day.isoformat()}
+            for day in sorted(dates)
+            if first <= day <= last
+        )
+    return sorted(rows, key=lambda row: (row["date"], row["title"]))
+
+
+def listing_bookings_summary(*, user, listing_id) -> dict:
+    """A listing's bookings by status and the next ones to come, for its owner and staff."""
+    from django.db.models import Count
+
+    from apps.listings.models import Listing
+
+    listings = Listing.objects.filter(pk=listing_id)
+    if user.role not in (Role.ADMIN, Role.MODERATOR):
+        listings = listings.filter(host_id=user.acting_host_id, is_deleted=False) if user.acting_host_id else None
+    if listings is None or not listings.exists():
+        raise NotFound("Listing not found.")
+    counts = dict(
+        Booking.objects.filter(listing_id=listing_id).values_list("status").annotate(n=Count("id")).order_by()
     )
+    upcoming = list(
+        _base()
+        .filter(pk__in=listing_upcoming_bookings(listing_id=listing_id).values("pk"))
+        .order_by("check_in", "id")[:5]
+    )
+    return {"counts": counts, "total": sum(counts.values()), "upcoming": upcoming}
 
 
 def booking_charged_check_out(booking: Booking) -> dt.datetime:
@@ -231,11 +275,16 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
         if is_event or (capacity and all(per_space.get(key, 0) >= cap for key, cap in capacity.items())):
             occupied.add(day)
     blocked = set(listing.blocked_dates or [])
+    # The host's notice and booking window: days no booking may start on are not offered.
+    now = timezone.now().astimezone(tz)
+    first_day = (now + dt.timedelta(hours=listing.minimum_notice_hours or 0)).date()
+    last_day = now.date() + dt.timedelta(days=listing.booking_window_days or 366 * 2)
     available = []
     day = start
     while day < end:
         if (
-            day not in occupied
+            first_day <= day <= last_day
+            and day not in occupied
             and day not in pending
             and day not in blocked
             and opening_for(listing.opening_hours, day)
@@ -247,4 +296,6 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
         "pendingDates": [d.isoformat() for d in sorted(pending - occupied)],
         "availableDates": [d.isoformat() for d in available],
         "blockedDates": [d.isoformat() for d in sorted(blocked) if start <= d < end],
+        "bookableFrom": first_day.isoformat(),
+        "bookableUntil": last_day.isoformat(),
     }

@@ -136,6 +136,17 @@ def _check_opening(listing: Listing, day: dt.date, time: dt.time, field_name: st
         )
 
 
+def check_notice_and_window(listing: Listing, *, start: dt.datetime, now: dt.datetime) -> None:
+    """The host's minimum notice before a booking starts, and how far ahead it may start."""
+    notice = listing.minimum_notice_hours or 0
+    if notice and start < now + dt.timedelta(hours=notice):
+        hours = "hour" if notice == 1 else "hours"
+        raise _invalid("startTime", f"This space needs {notice} {hours} of notice before a booking starts.")
+    window = listing.booking_window_days or 0
+    if window and to_local(start).date() > to_local(now).date() + dt.timedelta(days=window):
+        raise _invalid("checkInDate", f"This space can be booked at most {window} days ahead.")
+
+
 def booking_plan(
     *,
     listing: Listing,
@@ -173,6 +184,7 @@ def booking_plan(
         raise _invalid("endTime", "End time must be after the start time.")
     if start < now:
         raise _invalid("checkInDate", "You cannot book a time in the past.")
+    check_notice_and_window(listing, start=start, now=now)
 
     blocked = sorted(d for d in (listing.blocked_dates or []) if check_in_date <= d <= check_out_date)
     if blocked:

@@ -10,6 +10,11 @@ urlpatterns = [
     path("booking/get-all", views.BookingListView.as_view(), name="booking-list"),
     path("booking/booking-requests", views.BookingRequestsView.as_view(), name="booking-requests"),
     path("booking/calendar", views.CalendarView.as_view(), name="booking-calendar"),
+    path(
+        "booking/listing-summary/<str:listing_id>",
+        views.ListingBookingsSummaryView.as_view(),
+        name="booking-listing-summary",
+    ),
     path("booking/booking/<str:booking_id>", views.BookingDetailView.as_view(), name="booking-detail"),
     path("booking/update-status/<str:booking_id>", views.BookingUpdateStatusView.as_view(), name="booking-status"),
     path("booking/cancel/<str:booking_id>", views.BookingCancelView.as_view(), name="booking-cancel"),

@@ -8,6 +8,7 @@ from django.core import signing
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
@@ -92,10 +93,9 @@ class QuoteView(APIView):
         if step in ("request-booking-details", "event-booking-details"):
             fields["add_on_ids"] = ()
         plan = services.booking_plan(listing=listing, **fields)
-        available = None
-        if step == "review-and-pay":
-            available = _is_free(plan)
-        return envelope(quote_data(plan, step=step, available=available), "Price calculated.")
+        # Every step says whether the time is still free (held bookings plus the host's buffer), so
+        # the widget refuses taken times before the renter goes on.
+        return envelope(quote_data(plan, step=step, available=_is_free(plan)), "Price calculated.")
 
 
 def _is_free(plan) -> bool:
@@ -319,25 +319,84 @@ class ReviewAddView(APIView):
         return envelope(data, "Review added successfully", status=201)
 
 
+class CalendarEventSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    title = serializers.CharField(help_text="The listing's title.")
+    listingId = serializers.UUIDField()
+    status = serializers.CharField()
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+    checkInDate = serializers.CharField(help_text="dd-MM-yyyy")
+    checkOutDate = serializers.CharField(help_text="dd-MM-yyyy")
+    link = serializers.CharField(help_text="The booking's page.")
+
+
+class CalendarBlockedSerializer(serializers.Serializer):
+    listingId = serializers.UUIDField()
+    title = serializers.CharField()
+    date = serializers.DateField()
+
+
+class CalendarSerializer(serializers.Serializer):
+    month = serializers.CharField(allow_null=True, help_text="yyyy-MM when a month was asked for.")
+    from_ = serializers.DateField()
+    to = serializers.DateField()
+    bookings = CalendarEventSerializer(many=True)
+    blocked = CalendarBlockedSerializer(many=True, help_text="Host and subHost: their listings' blocked dates.")
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = fields.pop("from_")
+        return fields
+
+
+CALENDAR_MAX_DAYS = 62
+
+
+def _calendar_range(params) -> tuple[dt.date, dt.date, str | None]:
+    if params.get("from") or params.get("to"):
+        first = parse_date(params.get("from"), "from")
+        last = parse_date(params.get("to"), "to")
+        if last < first or (last - first).days >= CALENDAR_MAX_DAYS:
+            message = f"to must be on or after from, at most {CALENDAR_MAX_DAYS} days later."
+            raise InvalidInput(message, errors={"to": [message]})
+        return first, last, None
+    raw = params.get("month") or timezone.now().astimezone(LOCAL_TZ).strftime("%Y-%m")
+    try:
+        year, month = (int(part) for part in raw.split("-"))
+        first = dt.date(year, month, 1)
+    except ValueError:
+        raise InvalidInput("month must look like 2025-03.", errors={"month": ["month must look like 2025-03."]})
+    last = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
+    return first, last, f"{year:04d}-{month:02d}"
+
+
 class CalendarView(APIView):
+    """The signed-in user's calendar: a renter's bookings, a host's listings' bookings and blocked
+    dates, or the platform's bookings for staff, over a month or a range of dates."""
+
     permission_classes = [AnyRole]
 
     @extend_schema(
-        parameters=[OpenApiParameter("month", str, description="yyyy-MM; default this month")],
+        parameters=[
+            OpenApiParameter("month", str, description="yyyy-MM; default this month"),
+            OpenApiParameter("from", str, description="First date (yyyy-MM-dd), with to, instead of month"),
+            OpenApiParameter("to", str, description="Last date (yyyy-MM-dd), at most 62 days after from"),
+            OpenApiParameter("listingId", str, description="Only this listing's bookings and blocked dates"),
+        ],
         responses={200: enveloped("BookingCalendarResponse", CalendarSchema()), **ERRORS},
     )
     def get(self, request):
-        raw = request.query_params.get("month") or timezone.now().astimezone(LOCAL_TZ).strftime("%Y-%m")
-        try:
-            year, month = (int(part) for part in raw.split("-"))
-            dt.date(year, month, 1)
-        except ValueError:
-            raise InvalidInput("month must look like 2025-03.", errors={"month": ["month must look like 2025-03."]})
-        qs = selectors.bookings_in_month(user=request.user, year=year, month=month)[:500]
+        first, last, month = _calendar_range(request.query_params)
+        listing_id = request.query_params.get("listingId") or None
+        if listing_id is not None and not selectors._is_uuid(listing_id):
+            raise InvalidInput("listingId is not valid.", errors={"listingId": ["listingId is not valid."]})
+        qs = selectors.bookings_between(user=request.user, first=first, last=last, listing_id=listing_id)
         events = [
             {
                 "_id": str(b.pk),
                 "title": b.listing.title,
+                "listingId": str(b.listing_id),
                 "status": b.status,
                 "start": b.check_in.isoformat(),
                 "end": b.check_out.isoformat(),
@@ -346,9 +405,34 @@ class CalendarView(APIView):
                 "timeZone": b.listing.time_zone,
                 "link": f"/booking-detail/{b.pk}",
             }
-            for b in qs
+            for b in qs[:500]
         ]
-        return envelope({"month": f"{year:04d}-{month:02d}", "bookings": events})
+        blocked = selectors.blocked_dates_between(user=request.user, first=first, last=last, listing_id=listing_id)
+        return envelope(
+            {"month": month, "from": first.isoformat(), "to": last.isoformat(), "bookings": events, "blocked": blocked}
+        )
+
+
+class ListingBookingsSummarySerializer(serializers.Serializer):
+    counts = serializers.DictField(child=serializers.IntegerField(), help_text="Bookings by status.")
+    total = serializers.IntegerField()
+    upcoming = BookingSchema(many=True, help_text="The next five pending, approved or ongoing bookings.")
+
+
+class ListingBookingsSummaryView(APIView):
+    """For the listing's page in the dashboard: its owner's side and staff."""
+
+    permission_classes = [AnyRole]
+
+    @extend_schema(
+        responses={200: enveloped("ListingBookingsSummaryResponse", ListingBookingsSummarySerializer()), **ERRORS}
+    )
+    def get(self, request, listing_id):
+        if not selectors._is_uuid(listing_id):
+            raise NotFound("Listing not found.")
+        summary = selectors.listing_bookings_summary(user=request.user, listing_id=listing_id)
+        upcoming = BookingSerializer(summary["upcoming"], many=True, context={"user": request.user}).data
+        return envelope({"counts": summary["counts"], "total": summary["total"], "upcoming": upcoming})
 
 
 def ical_token(listing_id) -> str:

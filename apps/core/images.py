@@ -72,8 +72,11 @@ def decode_limited(upload, *, max_side: int, field: str) -> tuple[Image.Image, s
     return image, image_format
 
 
-def reencode_image(upload, *, max_side: int = 1600, field: str = "files", quality: int = 82) -> ContentFile:
-    """Return a clean JPEG (or PNG when the image has transparency) no larger than ``max_side``."""
+def reencode_image(
+    upload, *, max_side: int = 1600, field: str = "files", quality: int = 82, webp: bool = False
+) -> ContentFile:
+    """Return a clean JPEG (or PNG when the image has transparency) no larger than ``max_side``;
+    with ``webp`` a WebP (lossy, or lossless with transparency) instead."""
     if not _decode_slots.acquire(timeout=DECODE_WAIT_SECONDS):
         message = "Many images are being processed right now. Please try again in a minute."
         raise InvalidInput(message, errors={field: [message]}, status_code=503)
@@ -82,6 +85,11 @@ def reencode_image(upload, *, max_side: int = 1600, field: str = "files", qualit
         image = ImageOps.exif_transpose(image)
         image.thumbnail((max_side, max_side))
         out = io.BytesIO()
+        if webp:
+            transparent = image.mode in ("RGBA", "LA") or (image.mode == "P" and "transparency" in image.info)
+            image = image.convert("RGBA" if transparent else "RGB")
+            image.save(out, format="WEBP", quality=quality, method=4)
+            return ContentFile(out.getvalue(), name="image.webp")
         if (image.mode in ("RGBA", "LA", "P") and "transparency" in image.info) or image.mode in ("RGBA", "LA"):
             image.save(out, format="PNG", optimize=True)
             extension = "png"

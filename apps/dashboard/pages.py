@@ -6,7 +6,10 @@ A route missing here shows the "coming soon" panel. An app that builds a page ad
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.http import HttpRequest
+
+from apps.payments.premium import host_is_premium
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,20 @@ def _query(*names: str) -> Callable[[HttpRequest, dict], dict]:
     return lambda request, kwargs: {name: request.GET.get(name, "")[:64] for name in names}
 
 
+def _listing_form(request: HttpRequest, *, mode: str, id: str) -> dict:
+    """The listing form's props: the host's tax and premium standing, and the map tiles for the pin."""
+    host_id = request.user.acting_host_id
+    host = request.user.host if host_id and host_id != request.user.pk else request.user
+    return {
+        "mode": mode,
+        "id": id,
+        "hostTax": str(getattr(host, "tax", "0")) if host_id else "0",
+        "isPremiumHost": bool(host_id) and host_is_premium(host_id),
+        "tileUrl": settings.MAP_TILE_URL,
+        "attribution": settings.MAP_TILE_ATTRIBUTION,
+    }
+
+
 PAGES: dict[str, Page] = {
     "dashboard": Page("DashboardHome"),
     "booking": Page("DashboardBookings", lambda request, kwargs: {"view": "list", "mode": "bookings"}),
@@ -34,6 +51,24 @@ PAGES: dict[str, Page] = {
     "booking-request-details": Page(
         "DashboardBookings", lambda request, kwargs: {"view": "request", **_with_id(request, kwargs)}
     ),
+    "listing": Page("DashboardListings", lambda request, kwargs: {"view": "list"}),
+    "listing-requests": Page("DashboardListings", lambda request, kwargs: {"view": "requests"}),
+    "other-requests": Page("DashboardListings", lambda request, kwargs: {"view": "otherRequests"}),
+    "listing-detail": Page(
+        "DashboardListings",
+        lambda request, kwargs: {
+            "view": "detail",
+            **_with_id(request, kwargs),
+            "requestId": request.GET.get("request", "")[:36],
+        },
+    ),
+    "add-new-listing": Page("DashboardListingForm", lambda request, kwargs: _listing_form(request, mode="add", id="")),
+    "edit-listing": Page(
+        "DashboardListingForm", lambda request, kwargs: _listing_form(request, mode="edit", **_with_id(request, kwargs))
+    ),
+    "manage-amenities": Page("DashboardAmenities"),
+    "favourites": Page("DashboardFavourites"),
+    "calender": Page("DashboardCalendar"),
     "invoices": Page("DashboardInvoices"),
     "payments": Page("DashboardPayments"),
     "payout": Page("DashboardPayout", lambda request, kwargs: {"view": "payout"}),

@@ -31,6 +31,10 @@ def display_name(user) -> str:
 @vary_on_cookie
 def page(request: HttpRequest, route: str, **kwargs) -> HttpResponse:
     """Render ``route`` for the signed-in user; a role that may not open it gets its own dashboard."""
+    if route == "search-listing":
+        # The hidden "search listing" entry is the public search (docs/decisions.md, Dashboard).
+        query = request.GET.urlencode()
+        return redirect(f"/property-listing?{query}" if query else "/property-listing")
     user = request.user
     if not user.is_authenticated or getattr(user, "is_deleted", False):
         if route == "listing" and request.GET.get("type"):

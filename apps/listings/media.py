@@ -1,8 +1,9 @@
 """Listing images: upload (checked by content, re-encoded, stored in web sizes) and removal.
 
 Files go through Django's default storage (the file system here, S3 through django-storages in
-production) under ``listings/<owner>/<random>.jpg`` with a small copy ``<random>-sm.jpg`` beside
-it. The owner is the acting host for hosts and subHosts (their files are shared), otherwise the
+production) under ``listings/<owner>/<random>.webp`` (1600 px) with a 960 px copy ``<random>-md.webp``
+and a 480 px copy ``<random>-sm.webp`` beside it, which pages offer as ``srcset``. Older uploads are
+JPEG or PNG with only the small copy. The owner is the acting host for hosts and subHosts (their files are shared), otherwise the
 user. Paths handed back to the API are storage names; clients prefix the uploads URL.
 """
 
@@ -19,12 +20,14 @@ from .models import ListingImage
 
 AREA = "listings"
 LARGE_SIDE = 1600
+MEDIUM_SIDE = 960
 SMALL_SIDE = 480
 MAX_FILES_PER_UPLOAD = 10
 SMALL_SUFFIX = "-sm"
+MEDIUM_SUFFIX = "-md"
 _PATH_RE = re.compile(
     rf"^{AREA}/(?P<owner>[0-9a-f]{{8}}-[0-9a-f]{{4}}-[0-9a-f]{{4}}-[0-9a-f]{{4}}-[0-9a-f]{{12}})/"
-    rf"(?P<name>[0-9a-f]{{32}})(?:{SMALL_SUFFIX})?\.(?:jpg|png)$"
+    rf"(?P<name>[0-9a-f]{{32}})(?:{SMALL_SUFFIX}|{MEDIUM_SUFFIX})?\.(?:jpg|png|webp)$"
 )
 
 
@@ -36,6 +39,24 @@ def small_path(path: str) -> str:
     """The small web size stored beside ``path``."""
     stem, dot, extension = path.rpartition(".")
     return f"{stem}{SMALL_SUFFIX}{dot}{extension}"
+
+
+def medium_path(path: str) -> str:
+    """The medium web size stored beside ``path`` (WebP uploads only)."""
+    stem, dot, extension = path.rpartition(".")
+    return f"{stem}{MEDIUM_SUFFIX}{dot}{extension}"
+
+
+def sizes_of(path: str) -> list[tuple[str, int]]:
+    """The stored copies of a listing image with their widths, smallest first (for ``srcset``)."""
+    if path.endswith(".webp"):
+        return [(small_path(path), SMALL_SIDE), (medium_path(path), MEDIUM_SIDE), (path, LARGE_SIDE)]
+    return [(small_path(path), SMALL_SIDE), (path, LARGE_SIDE)]
+
+
+def srcset(path: str) -> str:
+    """``srcset`` of a stored listing image: each copy's URL with its width."""
+    return ", ".join(f"{default_storage.url(name)} {width}w" for name, width in sizes_of(path))
 
 
 def clean_path(raw: object) -> tuple[str, str]:
@@ -52,7 +73,9 @@ def clean_path(raw: object) -> tuple[str, str]:
     if match is None:
         message = "This file path is outside the uploads area."
         raise InvalidInput(message, errors={"filesPath": [message]})
-    large = path.replace(f"{SMALL_SUFFIX}.", ".") if f"{SMALL_SUFFIX}." in path else path
+    large = path
+    for suffix in (SMALL_SUFFIX, MEDIUM_SUFFIX):
+        large = large.replace(f"{suffix}.", ".")
     return large, match.group("owner")
 
 
@@ -62,7 +85,7 @@ def is_own_upload(path: str, user) -> bool:
 
 
 def media_upload(*, user, files: list) -> list[dict]:
-    """Check, re-encode and store each image; all or nothing (a bad file stores none)."""
+    """Check, re-encode (WebP, three widths) and store each image; all or nothing (a bad file stores none)."""
     if not files:
         raise InvalidInput("Choose at least one image to upload.", errors={"files": ["Choose at least one image."]})
     if len(files) > MAX_FILES_PER_UPLOAD:
@@ -70,23 +93,28 @@ def media_upload(*, user, files: list) -> list[dict]:
         raise InvalidInput(message, errors={"files": [message]})
     prepared = []
     for upload in files:
-        large = reencode_image(upload, max_side=LARGE_SIDE)
+        large = reencode_image(upload, max_side=LARGE_SIDE, webp=True)
         upload.seek(0)
-        small = reencode_image(upload, max_side=SMALL_SIDE, quality=78)
-        prepared.append((large, small))
+        medium = reencode_image(upload, max_side=MEDIUM_SIDE, quality=80, webp=True)
+        upload.seek(0)
+        small = reencode_image(upload, max_side=SMALL_SIDE, quality=78, webp=True)
+        prepared.append((large, medium, small))
     stored: list[dict] = []
     owner = owner_key(user)
     try:
-        for large, small in prepared:
-            extension = large.name.rsplit(".", 1)[-1]
-            name = f"{AREA}/{owner}/{uuid.uuid4().hex}.{extension}"
+        for large, medium, small in prepared:
+            name = f"{AREA}/{owner}/{uuid.uuid4().hex}.webp"
             saved = default_storage.save(name, large)
-            saved_small = default_storage.save(small_path(saved), small)
-            stored.append({"path": saved, "url": default_storage.url(saved), "smallPath": saved_small})
+            item = {"path": saved, "url": default_storage.url(saved), "smallPath": "", "mediumPath": ""}
+            stored.append(item)
+            item["mediumPath"] = default_storage.save(medium_path(saved), medium)
+            item["smallPath"] = default_storage.save(small_path(saved), small)
+            item["srcset"] = srcset(saved)
     except Exception:
         for item in stored:
-            default_storage.delete(item["path"])
-            default_storage.delete(item["smallPath"])
+            for key in ("path", "mediumPath", "smallPath"):
+                if item[key]:
+                    default_storage.delete(item[key])
         raise
     return stored
 
@@ -116,8 +144,8 @@ def media_remove(*, user, paths: list) -> list[str]:
 
     def delete_files() -> None:
         for path in cleaned:
-            default_storage.delete(path)
-            default_storage.delete(small_path(path))
+            for name, _width in sizes_of(path):
+                default_storage.delete(name)
 
     transaction.on_commit(delete_files)
     return cleaned

@@ -16,6 +16,8 @@ from .zones import default_zone
 
 PERCENT = [MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))]
 NOT_NEGATIVE = [MinValueValidator(Decimal("0"))]
+MAX_NOTICE_HOURS = 24 * 90  # at most 90 days of notice
+MAX_BOOKING_WINDOW_DAYS = 730  # bookable at most two years ahead
 
 
 def money_field(**kwargs) -> models.DecimalField:
@@ -205,6 +207,12 @@ class Listing(models.Model):
     opening_hours = models.JSONField(default=dict, blank=True)
     blocked_dates = ArrayField(models.DateField(), default=list, blank=True)
     buffer_minutes = models.PositiveIntegerField(default=0, help_text="Time kept free between bookings.")
+    minimum_notice_hours = models.PositiveIntegerField(
+        default=0, help_text="How long before its start a booking must be requested, in hours."
+    )
+    booking_window_days = models.PositiveIntegerField(
+        default=365, help_text="How far ahead a booking may start, in days from today."
+    )
     cancellation_policy = models.CharField(
         max_length=16, choices=CancellationPolicy.choices, default=CancellationPolicy.FLEXIBLE
     )
@@ -248,6 +256,11 @@ class Listing(models.Model):
                 & (Q(weekly__isnull=True) | Q(weekly__gte=0))
                 & (Q(monthly__isnull=True) | Q(monthly__gte=0)),
                 name="listing_prices_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(minimum_notice_hours__lte=MAX_NOTICE_HOURS)
+                & Q(booking_window_days__gte=1, booking_window_days__lte=MAX_BOOKING_WINDOW_DAYS),
+                name="listing_notice_and_window_in_range",
             ),
         ]
         indexes = SEARCH_INDEXES
@@ -410,3 +423,31 @@ class ListingRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.status}) for {self.listing_id}"
+
+
+class ListingDraft(models.Model):
+    """The listing form as the host left it: a new listing not submitted yet (``listing`` null), or
+    unsaved changes to an existing one. One per host for a new listing and one per listing; kept
+    until the host submits or discards it. ``data`` is the form's own shape, not validated."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="listing_drafts")
+    listing = models.ForeignKey(Listing, on_delete=models.CASCADE, null=True, blank=True, related_name="drafts")
+    step = models.PositiveSmallIntegerField(default=1)
+    data = models.JSONField(default=dict, blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["host"], condition=Q(listing__isnull=True), name="listing_draft_one_new"),
+            models.UniqueConstraint(
+                fields=["listing"], condition=Q(listing__isnull=False), name="listing_draft_one_per_listing"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Draft of {self.listing_id or 'a new listing'} by {self.host_id}"

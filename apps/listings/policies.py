@@ -149,3 +149,10 @@ def refund_schedule_text(policy: str) -> str:
 
 
 CANCELLATION_TEXT: dict[str, str] = {policy: refund_schedule_text(policy) for policy in CancellationPolicy.values}
+
+
+def request_can(user, listing_request) -> dict[str, bool]:
+    """The ``can`` flags of a review request: approve and reject while it waits, for admin and
+    moderator (the same rule as a listing's approve and reject)."""
+    refusal = review_refusal(user, listing_request.listing, has_pending_request=listing_request.status == "pending")
+    return {"approve": refusal is None, "reject": refusal is None}

@@ -7,17 +7,21 @@ listings. The API (``GET /api/listing/property-listing``) and the server-rendere
 
 import hashlib
 import json
+import math
 import re
 import uuid
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.db.models import BooleanField, Case, Exists, Func, OuterRef, Q, QuerySet, Value, When
 from django.db.models.functions import Upper
+from django.utils import timezone
 
 from apps.core.api import PAGE_SIZE, Page
 from apps.core.exceptions import InvalidInput
@@ -45,6 +49,9 @@ available now. The partial indexes of the search carry the listing part of this 
 PUBLIC_ORDER = ("-featured", "-created_at", "-id")
 """Premium listings first (``featured``: marked premium by a host who is premium now), then the newest."""
 NEWEST = ("-created_at", "-id")
+
+# Search days are read on the site's display clock (spec 9), as the date filter has always been.
+LOCAL_TZ = ZoneInfo(settings.DISPLAY_TIME_ZONE)
 
 
 def premium_now_q() -> Q:
@@ -401,9 +408,20 @@ def available_between(queryset: QuerySet[Listing], start: date, end: date) -> Qu
     """
     days = [start + timedelta(days=offset) for offset in range((end - start).days + 1)]
     queryset = queryset.exclude(blocked_dates__overlap=days)
+    queryset = _within_notice_and_window(queryset, start)
     for day in {WEEKDAYS[start.weekday()], WEEKDAYS[end.weekday()]}:
         queryset = queryset.exclude(opening_hours__contains={day: None})
     return queryset.exclude(pk__in=_booked_between(start, end))
+
+
+def _within_notice_and_window(queryset: QuerySet[Listing], start: date) -> QuerySet[Listing]:
+    """Leave out listings whose booking window does not reach ``start`` or whose minimum notice
+    leaves no time on that day (the booking services apply the same rules to the exact times)."""
+    now = timezone.now().astimezone(LOCAL_TZ)
+    queryset = queryset.exclude(booking_window_days__lt=(start - now.date()).days)
+    day_ends = datetime.combine(start + timedelta(days=1), time(0), tzinfo=LOCAL_TZ)
+    hours_left = (day_ends - now).total_seconds() / 3600
+    return queryset.exclude(minimum_notice_hours__gte=max(0, math.ceil(hours_left)))
 
 
 def _booked_between(start: date, end: date) -> QuerySet:

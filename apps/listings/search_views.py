@@ -17,7 +17,7 @@ from django.db.models import Count, Prefetch
 from django.db.models.functions import Upper
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
-from django.utils.html import _json_script_escapes
+from django.utils.html import _json_script_escapes, strip_tags
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
@@ -32,7 +32,7 @@ from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, p
 from apps.core.exceptions import InvalidInput
 from apps.core.policies import page_window
 
-from . import providers, zones
+from . import media, providers, zones
 from . import search as discovery
 from .models import (
     Amenity,
@@ -206,6 +206,8 @@ def absolute(path: str) -> str:
 def _with_image_urls(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for item in items:
         item["imageUrl"] = image_url(item["images"][0], small=True) if item["images"] else ""
+        item["imageSrcset"] = media.srcset(item["images"][0]) if item["images"] else ""
+        item["listingId"] = item["_id"]  # templates cannot read names that start with an underscore
         item["category"] = CATEGORY_BY_TYPE[item["propertyType"]]
     return items
 
@@ -238,14 +240,16 @@ def home(request: HttpRequest) -> HttpResponse:
         cards(
             discovery.with_featured(searchable_listings())
             .order_by("-featured", "-rating_average", "-created_at")
-            .values(*CARD_FIELDS)[:6]
+            .values(*CARD_FIELDS)[:6],
+            user=request.user,
         )
     )
     popular = _with_image_urls(
         cards(
             discovery.with_featured(searchable_listings())
             .order_by("-rating_count", "-rating_average", "-created_at")
-            .values(*CARD_FIELDS)[:6]
+            .values(*CARD_FIELDS)[:6],
+            user=request.user,
         )
     )
     context = {
@@ -363,6 +367,22 @@ def property_listing(request: HttpRequest, space: str | None = None, city: str |
         "categories": CATEGORIES,
         "catalogue": _catalogue(),
         "filters": filters,
+        "map_props": {
+            **map_tiles(),
+            "markers": [
+                {
+                    "id": item["_id"],
+                    "lat": float(item["latitude"]),
+                    "lng": float(item["longitude"]),
+                    "title": item["title"],
+                    "href": f"/listing-details/{item['slug']}",
+                    "price": _marker_price(item),
+                }
+                for item in items
+                if item.get("latitude") is not None and item.get("longitude") is not None
+            ],
+            "bounds": [float(value) for value in filters.bounds] if filters.bounds else None,
+        },
         "list_ld": ld_json(
             {
                 "@context": "https://schema.org",
@@ -406,13 +426,18 @@ def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
     listing = _listing_for_page(slug)
     path = f"/listing-details/{listing.slug}"
     images = [
-        {"url": image_url(image.path), "alt": image.alt or f"{listing.title}, photo {index + 1}"}
+        {
+            "url": image_url(image.path),
+            "srcset": media.srcset(image.path),
+            "alt": image.alt or f"{listing.title}, photo {index + 1}",
+        }
         for index, image in enumerate(listing.images.all())
     ]
     offerings = list(listing.space_offerings.all())
     prices = _price_rows(listing, offerings)
     favourite = request.user.is_authenticated and Favourite.objects.filter(user=request.user, listing=listing).exists()
-    description = (listing.description or f"{listing.get_property_type_display()} in {listing.city}")[:155]
+    plain = " ".join(strip_tags(listing.description or "").split())
+    description = (plain or f"{listing.get_property_type_display()} in {listing.city}")[:155]
     booking_props = {
         "listingId": str(listing.id),
         "slug": listing.slug,
@@ -465,6 +490,14 @@ def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
         "category": CATEGORY_BY_TYPE[listing.property_type],
         "category_name": CATEGORIES[CATEGORY_BY_TYPE[listing.property_type]]["name"],
         "map_url": _map_url(listing),
+        "map_props": _listing_map_props(listing),
+        "favourite_props": {
+            "listingId": str(listing.id),
+            "title": listing.title,
+            "favourite": bool(favourite),
+            "isLoggedIn": request.user.is_authenticated,
+            "isRenter": request.user.is_authenticated and request.user.role == Role.RENTER,
+        },
         "booking_props": booking_props,
         "reviews_props": {"listingId": str(listing.id), "count": listing.rating_count},
         "opening_hours": _opening_rows(listing.opening_hours),
@@ -520,6 +553,35 @@ def _opening_rows(hours: dict) -> list[dict[str, str]]:
         elif day in hours:
             rows.append({"day": day.title(), "hours": "Closed"})
     return rows
+
+
+def _marker_price(item: dict[str, Any]) -> str:
+    price = item.get("fromPrice") or {}
+    if not price.get("amount"):
+        return ""
+    return f"${price['amount']}" + (f" / {price['label']}" if price.get("label") else "")
+
+
+def map_tiles() -> dict[str, str]:
+    """The tile server every map draws from (settings MAP_TILE_URL and MAP_TILE_ATTRIBUTION)."""
+    return {"tileUrl": settings.MAP_TILE_URL, "attribution": settings.MAP_TILE_ATTRIBUTION}
+
+
+def _listing_map_props(listing: Listing) -> dict[str, Any] | None:
+    if listing.latitude is None or listing.longitude is None:
+        return None
+    return {
+        **map_tiles(),
+        "markers": [
+            {
+                "id": str(listing.id),
+                "lat": float(listing.latitude),
+                "lng": float(listing.longitude),
+                "title": listing.title,
+            }
+        ],
+        "zoom": 15,
+    }
 
 
 def _map_url(listing: Listing) -> str:
@@ -590,7 +652,9 @@ def host_profile(request: HttpRequest, user_name: str) -> HttpResponse:
     if host is None:
         raise Http404
     base = discovery.with_featured(searchable_listings().filter(host=host))
-    listings = _with_image_urls(cards(base.order_by(*discovery.PUBLIC_ORDER).values(*CARD_FIELDS)[:12]))
+    listings = _with_image_urls(
+        cards(base.order_by(*discovery.PUBLIC_ORDER).values(*CARD_FIELDS)[:12], user=request.user)
+    )
     path = f"/host/{host.user_name}"
     name = host.full_name or host.user_name
     context = {

@@ -94,8 +94,12 @@ def _filtered(queryset: QuerySet, filters: dict, *, choices: dict, title_field: 
 
 
 def listing_list_for(*, user, filters: dict) -> QuerySet[Listing]:
-    """``GET /api/listing/get-all``: the caller's listings (not deleted), newest first."""
+    """``GET /api/listing/get-all``: the caller's listings (not deleted), newest first; ``filters[isActive]``
+    true or false (the inactive tab) besides the spec's status, property type, title and period."""
     queryset = _scope(listing_queryset(user=user).filter(is_deleted=False), user)
+    active = _choice(filters, "isActive", ["true", "false"])
+    if active:
+        queryset = queryset.filter(is_active=active == "true")
     choices = {"status": ("status", ListingStatus.values), "propertyType": ("property_type", PropertyType.values)}
     return _filtered(queryset, filters, choices=choices, title_field="title")
 
@@ -136,6 +140,19 @@ def listing_request_list_for(*, user, filters: dict) -> QuerySet[ListingRequest]
     ).filter(listing__is_deleted=False)
     choices = {"type": ("kind", RequestKind.values), "status": ("status", RequestStatus.values)}
     return _filtered(queryset, filters, choices=choices, title_field="listing__title")
+
+
+def listing_request_get_for(*, user, request_id) -> ListingRequest:
+    """One review request: staff any, the host side its own listings'; otherwise 404."""
+    queryset = _scope(
+        ListingRequest.objects.select_related("listing__host").prefetch_related("listing__images"),
+        user,
+        prefix="listing__",
+    )
+    listing_request = queryset.filter(pk=request_id, listing__is_deleted=False).first()
+    if listing_request is None:
+        raise NotFound("Request not found.")
+    return listing_request
 
 
 def listing_request_get_for_review(*, request_id) -> ListingRequest:

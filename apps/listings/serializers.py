@@ -9,9 +9,11 @@ from rest_framework import serializers
 
 from apps.core.serializers import ApiModelSerializer
 
-from . import zones
+from . import media, zones
 from .models import (
     EVENT_PERIODS,
+    MAX_BOOKING_WINDOW_DAYS,
+    MAX_NOTICE_HOURS,
     OFFERING_PERIODS,
     Amenity,
     Availability,
@@ -206,17 +208,59 @@ class AddOnInput(serializers.Serializer):
         return {"title": attrs["title"].strip(), "price": attrs["price"]}
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "description": "The image's stored path."},
+            {
+                "type": "object",
+                "properties": {"path": {"type": "string"}, "alt": {"type": "string", "maxLength": 200}},
+                "required": ["path"],
+            },
+        ]
+    }
+)
+class ImageItemField(serializers.Field):
+    """One listing image: its stored path, or ``{"path": ..., "alt": ...}`` with its alt text."""
+
+    default_error_messages = {
+        "invalid": "Each image is a file path or an object with path and alt",
+        "alt": "Alt text must be at most 200 characters long",
+    }
+
+    def to_internal_value(self, data: Any) -> dict:
+        if isinstance(data, str):
+            path, alt = data, ""
+        elif isinstance(data, dict) and isinstance(data.get("path"), str):
+            path, alt = data["path"], data.get("alt") or ""
+        else:
+            self.fail("invalid")
+        if not isinstance(alt, str):
+            self.fail("invalid")
+        if len(path) > 300 or not path.strip():
+            self.fail("invalid")
+        if len(alt.strip()) > 200:
+            self.fail("alt")
+        return {"path": path.strip(), "alt": alt.strip()}
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
 class ListingInput(serializers.Serializer):
     """What a host sends to create or (in full, PUT) edit a listing."""
 
     title = text_field("Title", 140, required=True)
-    description = text_field("Description", 5000)
+    description = text_field(
+        "Description", 5000, help_text="Rich text (HTML); kept to the allowed tags, like the CMS pages."
+    )
     propertyType = choice_field("Property type", PropertyType.choices)
     images = serializers.ListField(
-        child=serializers.CharField(max_length=300),
+        child=ImageItemField(),
         max_length=MAX_IMAGES,
         required=False,
         default=list,
+        help_text="In display order, the first is the cover: paths, or objects with path and alt text.",
         error_messages={"max_length": f"A listing may have at most {MAX_IMAGES} images"},
     )
     streetAddress = text_field("Street address", 200)
@@ -258,6 +302,17 @@ class ListingInput(serializers.Serializer):
         error_messages={"max_length": f"At most {MAX_BLOCKED_DATES} blocked dates"},
     )
     bufferMinutes = count_field("Buffer time", max_value=1440, required=False, default=0)
+    minimumNoticeHours = count_field(
+        "Minimum notice", max_value=MAX_NOTICE_HOURS, required=False, default=0, help_text="Hours before the start."
+    )
+    bookingWindowDays = count_field(
+        "Booking window",
+        min_value=1,
+        max_value=MAX_BOOKING_WINDOW_DAYS,
+        required=False,
+        default=365,
+        help_text="How many days ahead a booking may start.",
+    )
     cancellationPolicy = choice_field(
         "Cancellation policy", CancellationPolicy.choices, required=False, default=CancellationPolicy.FLEXIBLE
     )
@@ -279,6 +334,12 @@ class ListingInput(serializers.Serializer):
         default=list,
         max_length=100,
     )
+
+    def validate_description(self, value: str) -> str:
+        from apps.cms.sanitize import sanitize_html
+
+        value = (value or "").strip()
+        return sanitize_html(value).strip() if "<" in value else value
 
     def validate_timeZone(self, value: str) -> str:
         value = (value or "").strip()
@@ -323,8 +384,12 @@ class ListingInput(serializers.Serializer):
             kinds = [offering["kind"] for offering in offerings]
             if len(kinds) != len(set(kinds)):
                 errors["spaceOffering"] = ["Each space offering may appear only once"]
-        if attrs.get("images") is not None:
-            attrs["images"] = list(dict.fromkeys(attrs["images"]))
+        items = attrs.get("images") or []
+        alts: dict[str, str] = {}
+        for item in items:
+            alts.setdefault(item["path"], item["alt"])
+        attrs["images"] = list(alts)
+        attrs["imageAlts"] = {path: alt for path, alt in alts.items() if alt}
         if not attrs.get("images"):
             errors["images"] = ["Add at least one image to submit the listing for review"]
         if errors:
@@ -411,6 +476,23 @@ class NamedSerializer(serializers.Serializer):
     icon = serializers.CharField()
 
 
+class PhotoSerializer(serializers.Serializer):
+    """A listing image as pages show it: its URL, the responsive copies (``srcset``) and alt text."""
+
+    path = serializers.CharField()
+    url = serializers.SerializerMethodField()
+    srcset = serializers.SerializerMethodField()
+    alt = serializers.CharField()
+
+    def get_url(self, image) -> str:
+        from django.core.files.storage import default_storage
+
+        return default_storage.url(image.path)
+
+    def get_srcset(self, image) -> str:
+        return media.srcset(image.path)
+
+
 class ListingCanSerializer(serializers.Serializer):
     """What the caller may do to this listing (``apps.listings.policies.listing_can``)."""
 
@@ -437,6 +519,7 @@ class ListingSerializer(ApiModelSerializer):
     """
 
     images = serializers.SerializerMethodField()
+    photos = PhotoSerializer(source="images", many=True, read_only=True)
     spaceOffering = OfferingSerializer(source="space_offerings", many=True, read_only=True)
     servicesAndAddOns = AddOnSerializer(source="add_ons", many=True, read_only=True)
     amenities = NamedSerializer(many=True, read_only=True)
@@ -459,6 +542,7 @@ class ListingSerializer(ApiModelSerializer):
             "status",
             "reject_reason",
             "images",
+            "photos",
             "street_address",
             "city",
             "state",
@@ -486,6 +570,8 @@ class ListingSerializer(ApiModelSerializer):
             "openingHours",
             "blocked_dates",
             "buffer_minutes",
+            "minimum_notice_hours",
+            "booking_window_days",
             "cancellation_policy",
             "amenities",
             "facilities",
@@ -545,8 +631,16 @@ class ListingSummarySerializer(serializers.Serializer):
         return [image.path for image in listing.images.all()]
 
 
+class RequestCanSerializer(serializers.Serializer):
+    """What the caller may do to this review request (``apps.listings.policies.request_can``)."""
+
+    approve = serializers.BooleanField()
+    reject = serializers.BooleanField()
+
+
 class ListingRequestSerializer(ApiModelSerializer):
     listing = ListingSummarySerializer(read_only=True)
+    can = serializers.SerializerMethodField()
     listingId = serializers.UUIDField(source="listing_id", read_only=True)
     requestedBy = serializers.UUIDField(source="requested_by_id", read_only=True, allow_null=True)
     reviewedBy = serializers.UUIDField(source="reviewed_by_id", read_only=True, allow_null=True)
@@ -566,5 +660,56 @@ class ListingRequestSerializer(ApiModelSerializer):
             "reviewedBy",
             "created_at",
             "reviewed_at",
+            "can",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(RequestCanSerializer)
+    def get_can(self, listing_request: ListingRequest) -> dict[str, bool]:
+        from .policies import request_can
+
+        user = self.context.get("user")
+        if user is None or not getattr(user, "is_authenticated", False):
+            return {"approve": False, "reject": False}
+        return request_can(user, listing_request)
+
+
+class RequestChangeSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="The listing field (API name), e.g. title, images, amenities.")
+    label = serializers.CharField()
+    live = serializers.JSONField(help_text="The live listing's value.")
+    proposed = serializers.JSONField(help_text="The value waiting for review.")
+
+
+class ListingRequestDetailSerializer(ListingRequestSerializer):
+    """One review request with, for an edit, what it changes beside the live values."""
+
+    changes = serializers.SerializerMethodField()
+
+    class Meta(ListingRequestSerializer.Meta):
+        fields = [*ListingRequestSerializer.Meta.fields, "changes"]
+        read_only_fields = fields
+
+    @extend_schema_field(RequestChangeSerializer(many=True))
+    def get_changes(self, listing_request: ListingRequest) -> list[dict]:
+        from .services import request_changes
+
+        return request_changes(listing_request)
+
+
+class DraftInput(serializers.Serializer):
+    listingId = serializers.UUIDField(
+        required=False, allow_null=True, help_text="The listing being edited; absent for a new listing."
+    )
+    step = count_field("Step", min_value=1, max_value=20, required=False, default=1)
+    data = serializers.DictField(
+        help_text="The form's values as the host left them.", error_messages={"not_a_dict": "data must be an object"}
+    )
+
+
+class DraftSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="id")
+    listingId = serializers.UUIDField(source="listing_id", allow_null=True)
+    step = serializers.IntegerField()
+    data = serializers.DictField()
+    updatedAt = serializers.DateTimeField(source="updated_at")

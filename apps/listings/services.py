@@ -11,6 +11,7 @@ import secrets
 import uuid
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -31,9 +32,11 @@ from .models import (
     Facility,
     Favourite,
     Listing,
+    ListingDraft,
     ListingImage,
     ListingRequest,
     ListingStatus,
+    OfferingKind,
     Period,
     PropertyType,
     RequestKind,
@@ -62,9 +65,20 @@ REQUEST_TRANSITIONS: dict[str, frozenset[str]] = {
 }
 
 # Edits of an approved listing that change what a renter is told about the place (what it is, where,
-# what it looks like, what it offers) or the platform's cut wait for review; prices, capacity,
-# opening hours, blocked dates, add-ons and policies apply at once.
+# what it looks like, what it offers, what it costs) or the platform's cut wait for review; capacity,
+# opening hours, blocked dates, buffer, notice, window and policies apply at once.
+PRICE_FIELDS: tuple[str, ...] = (
+    "hourly",
+    "daily",
+    "weekly",
+    "monthly",
+    "spaceOffering",
+    "servicesAndAddOns",
+    "discount",
+    "processingFee",
+)
 SUBSTANTIVE_FIELDS: tuple[str, ...] = (
+    *PRICE_FIELDS,
     "title",
     "description",
     "propertyType",
@@ -111,6 +125,8 @@ SCALAR_FIELDS: dict[str, str] = {
     "openingHours": "opening_hours",
     "blockedDates": "blocked_dates",
     "bufferMinutes": "buffer_minutes",
+    "minimumNoticeHours": "minimum_notice_hours",
+    "bookingWindowDays": "booking_window_days",
     "cancellationPolicy": "cancellation_policy",
     "availability": "availability",
     "isPremium": "is_premium",
@@ -181,15 +197,22 @@ def _revive(payload: dict) -> dict:
     return data
 
 
-def _check_images(*, paths: list[str], host: User, listing: Listing | None) -> list[str]:
-    """Each image is the host's own upload (present in storage) or already on this listing."""
+def _check_images(*, data: dict, host: User, listing: Listing | None) -> dict:
+    """Each image is the host's own upload (present in storage) or already on this listing.
+    Returns ``data`` with the images as clean storage paths and their alt texts keyed the same way."""
+    alts = data.get("imageAlts") or {}
+    clean_alts: dict[str, str] = {}
     current = set(listing.images.values_list("path", flat=True)) if listing else set()
     cleaned = []
-    for raw in paths:
+    for raw in data.get("images", []):
         if raw in current:
             cleaned.append(raw)
+            if alts.get(raw):
+                clean_alts[raw] = alts[raw]
             continue
         path, owner = media.clean_path(raw)
+        if alts.get(raw):
+            clean_alts[path] = alts[raw]
         if path in current:
             cleaned.append(path)
             continue
@@ -200,7 +223,7 @@ def _check_images(*, paths: list[str], host: User, listing: Listing | None) -> l
             message = "An image was not found. Upload it again."
             raise InvalidInput(message, errors={"images": [message]})
         cleaned.append(path)
-    return list(dict.fromkeys(cleaned))
+    return {**data, "images": list(dict.fromkeys(cleaned)), "imageAlts": clean_alts}
 
 
 def _check_catalogue(data: dict) -> None:
@@ -217,12 +240,35 @@ def _snapshot(listing: Listing) -> dict:
     data["images"] = list(listing.images.values_list("path", flat=True))
     data["amenities"] = set(listing.amenities.values_list("pk", flat=True))
     data["facilities"] = set(listing.facilities.values_list("pk", flat=True))
+    data["spaceOffering"] = [
+        {
+            "kind": o.kind,
+            "seats": o.seats,
+            "minimumPeriod": o.minimum_period,
+            **{p: getattr(o, p) for p in Period.values},
+        }
+        for o in listing.space_offerings.all()
+    ]
+    data["servicesAndAddOns"] = [{"title": a.title, "price": a.price} for a in listing.add_ons.all()]
     return data
+
+
+def _money(value) -> Decimal | None:
+    return None if value is None else Decimal(value).quantize(Decimal("0.01"))
 
 
 def _normalise(key: str, value):
     if key in ("amenities", "facilities"):
         return {uuid.UUID(str(item)) for item in value or []}
+    if key in ("hourly", "daily", "weekly", "monthly", "discount", "processingFee"):
+        return _money(value)
+    if key == "spaceOffering":
+        return sorted(
+            (item["kind"], *(_money(item.get(p)) for p in Period.values), item["seats"], item["minimumPeriod"])
+            for item in value or []
+        )
+    if key == "servicesAndAddOns":
+        return sorted((item["title"].strip(), _money(item["price"])) for item in value or [])
     if key in ("latitude", "longitude"):
         return None if value is None else Decimal(value).quantize(Decimal("0.000001"))
     if key == "commissionCollection":
@@ -232,10 +278,93 @@ def _normalise(key: str, value):
     return value
 
 
+FIELD_LABELS: dict[str, str] = {
+    "title": "Title",
+    "description": "Description",
+    "propertyType": "Property type",
+    "images": "Photos",
+    "streetAddress": "Street address",
+    "city": "City",
+    "state": "State",
+    "country": "Country",
+    "postalCode": "Postal code",
+    "address": "Address",
+    "latitude": "Latitude",
+    "longitude": "Longitude",
+    "amenities": "Amenities",
+    "facilities": "Facilities",
+    "dimension": "Size",
+    "commissionCollection": "Commission",
+    "timeZone": "Time zone",
+    "hourly": "Hourly price",
+    "daily": "Daily price",
+    "weekly": "Weekly price",
+    "monthly": "Monthly price",
+    "spaceOffering": "Offerings and prices",
+    "servicesAndAddOns": "Services and add-ons",
+    "discount": "Discount",
+    "processingFee": "Convenience fee",
+}
+
+
+def _dollars(value) -> str:
+    return f"${Decimal(value):,.2f}"
+
+
+def _shown(key: str, value):
+    """A value of an edit request's diff as a person reads it."""
+    if key == "spaceOffering":
+        words = {Period.HOURLY: "hour", Period.DAILY: "day", Period.WEEKLY: "week", Period.MONTHLY: "month"}
+        return [
+            f"{OfferingKind(item['kind']).label}: "
+            + ", ".join(f"{_dollars(item[p])} / {words[p]}" for p in Period.values if item.get(p) is not None)
+            + f" ({item['seats']} seats, minimum {item['minimumPeriod']})"
+            for item in sorted(value or [], key=lambda item: item["kind"])
+        ]
+    if key == "servicesAndAddOns":
+        return [f"{item['title']} {_dollars(item['price'])}" for item in value or []]
+    if key in ("hourly", "daily", "weekly", "monthly"):
+        return None if value is None else _dollars(value)
+    if key in ("discount", "processingFee", "commissionCollection"):
+        return f"{Decimal(value):.2f}%"
+    if key in ("amenities", "facilities"):
+        model = Amenity if key == "amenities" else Facility
+        ids = {str(item) for item in value or []}
+        return sorted(model.objects.filter(pk__in=ids).values_list("name", flat=True))
+    return _jsonable(value)
+
+
+def request_changes(listing_request: ListingRequest) -> list[dict]:
+    """An edit request's proposed values beside the live listing's, field by field (those it changes)."""
+    if listing_request.kind != RequestKind.EDIT:
+        return []
+    live = _snapshot(listing_request.listing)
+    proposed = listing_request.payload or {}
+    return [
+        {
+            "field": key,
+            "label": FIELD_LABELS.get(key, key),
+            "live": _shown(key, live.get(key)),
+            "proposed": _shown(key, proposed.get(key)),
+        }
+        for key in listing_request.changed_fields
+    ]
+
+
 def substantive_changes(listing: Listing, data: dict) -> list[str]:
-    """Which substantive fields ``data`` (validated input) would change on ``listing``."""
+    """Which substantive fields ``data`` (validated input) would change on ``listing``. A work space's
+    own period prices follow from its offerings, so only the offerings are compared."""
     live = _snapshot(listing)
-    return [key for key in SUBSTANTIVE_FIELDS if _normalise(key, live.get(key)) != _normalise(key, data.get(key))]
+    derived = (
+        set(Period.values)
+        if listing.property_type == PropertyType.OFFICE_SPACE and data.get("propertyType") == PropertyType.OFFICE_SPACE
+        else set()
+    )
+    return [
+        key
+        for key in SUBSTANTIVE_FIELDS
+        if key not in derived and _normalise(key, live.get(key)) != _normalise(key, data.get(key))
+    ]
 
 
 def zone_after(listing: Listing, data: dict) -> str:
@@ -295,8 +424,9 @@ def _apply(listing: Listing, data: dict) -> Listing:
         AddOn(listing=listing, title=item["title"], price=item["price"]) for item in data.get("servicesAndAddOns", [])
     )
     listing.images.all().delete()
+    alts = data.get("imageAlts") or {}
     ListingImage.objects.bulk_create(
-        ListingImage(listing=listing, path=path, position=position, alt=listing.title[:200])
+        ListingImage(listing=listing, path=path, position=position, alt=(alts.get(path) or listing.title)[:200])
         for position, path in enumerate(data.get("images", []))
     )
     listing.amenities.set(data.get("amenities", []))
@@ -444,7 +574,9 @@ def listing_request_review(
 def listing_create(*, actor: User, data: dict) -> Listing:
     """A host or subHost submits a new listing (validated ``ListingInput`` data); it waits for review."""
     host = _acting_host(actor)
-    data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=None)}
+    # The platform's commission is not the host's to set (read-only in the form).
+    data = {**data, "commissionCollection": settings.LISTING_COMMISSION_PERCENT}
+    data = _check_images(data=data, host=host, listing=None)
     _check_catalogue(data)
     _check_premium_mark(host_id=host.pk, listing=None, data=data)
     _check_active_limit(host_id=host.pk)
@@ -458,6 +590,7 @@ def listing_create(*, actor: User, data: dict) -> Listing:
     _apply(listing, data)
     record(listing, machine=LISTING_MACHINE.name, from_status="", to_status=ListingStatus.PENDING, actor=actor)
     listing.request_id = _open_request(listing=listing, kind=RequestKind.NEW, by=actor).pk
+    ListingDraft.objects.filter(host=host, listing__isnull=True).delete()
     return listing
 
 
@@ -475,13 +608,15 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
     refusal = policies.edit_refusal(actor, listing)
     if refusal is not None:
         raise refusal
-    data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=listing)}
+    data = {**data, "commissionCollection": listing.commission_collection}
+    data = _check_images(data=data, host=host, listing=listing)
     _check_catalogue(data)
     _check_premium_mark(host_id=host.pk, listing=listing, data=data)
     if zone_after(listing, data) != listing.time_zone:
         # Booked times are moments; moving the zone under them would change what renters were promised.
         _refuse_with_upcoming_bookings(listing, "change the time zone of")
     pending = _pending_request(listing)
+    ListingDraft.objects.filter(listing=listing).delete()
 
     if listing.status != ListingStatus.APPROVED:
         _apply(listing, data)
@@ -591,6 +726,55 @@ def _check_manage(actor: User, listing: Listing) -> None:
     refusal = policies.manage_refusal(actor, listing)
     if refusal is not None:
         raise refusal
+
+
+# --- Drafts --------------------------------------------------------------------------------------
+
+MAX_DRAFT_BYTES = 200_000
+
+
+def _draft_scope(*, actor: User, listing_id) -> tuple[User, Listing | None]:
+    host = _acting_host(actor)
+    if listing_id is None:
+        return host, None
+    listing = Listing.objects.filter(pk=listing_id, host=host, is_deleted=False).first()
+    if listing is None:
+        raise NotFound("Listing not found.")
+    return host, listing
+
+
+@transaction.atomic
+def listing_draft_save(*, actor: User, listing_id=None, step: int, data: dict) -> ListingDraft:
+    """Keep the listing form as the host left it (a new listing, or changes to ``listing_id``).
+    Saving again replaces the draft; nothing of the live listing changes."""
+    import json
+
+    if len(json.dumps(data, default=str)) > MAX_DRAFT_BYTES:
+        message = "This draft is too large to keep. Remove some text and try again."
+        raise InvalidInput(message, errors={"data": [message]})
+    host, listing = _draft_scope(actor=actor, listing_id=listing_id)
+    updated = ListingDraft.objects.filter(host=host, listing=listing).update(
+        step=step, data=data, updated_by=actor, updated_at=timezone.now()
+    )
+    if not updated:
+        try:
+            with transaction.atomic():
+                ListingDraft.objects.create(host=host, listing=listing, step=step, data=data, updated_by=actor)
+        except IntegrityError:  # saved at the same moment from another tab: the later write wins
+            ListingDraft.objects.filter(host=host, listing=listing).update(step=step, data=data, updated_by=actor)
+    return ListingDraft.objects.get(host=host, listing=listing)
+
+
+def listing_draft_get(*, actor: User, listing_id=None) -> ListingDraft | None:
+    host, listing = _draft_scope(actor=actor, listing_id=listing_id)
+    return ListingDraft.objects.filter(host=host, listing=listing).first()
+
+
+@transaction.atomic
+def listing_draft_discard(*, actor: User, listing_id=None) -> bool:
+    host, listing = _draft_scope(actor=actor, listing_id=listing_id)
+    deleted, _ = ListingDraft.objects.filter(host=host, listing=listing).delete()
+    return bool(deleted)
 
 
 # --- Favourites -----------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ urlpatterns: list = [
     path("listing/update/<uuid:listing_id>", views.ListingUpdateView.as_view(), name="listing-update"),
     path("listing/toggle-active/<uuid:listing_id>", views.ListingToggleActiveView.as_view(), name="listing-toggle"),
     path("listing/delete/<uuid:listing_id>", views.ListingDeleteView.as_view(), name="listing-delete"),
+    path("listing/get-request/<uuid:request_id>", views.ListingRequestDetailView.as_view(), name="listing-request"),
+    path("listing/draft", views.ListingDraftView.as_view(), name="listing-draft"),
     path(
         "listing/update-request-status/<uuid:request_id>",
         views.ListingRequestReviewView.as_view(),

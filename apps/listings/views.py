@@ -1,5 +1,7 @@
 """Listing API for the dashboard (spec section 7, Listings and media): thin views over services."""
 
+import uuid
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -17,7 +19,10 @@ from .permissions import Favourites, ListListings, ManageListings, ReadListing, 
 from .serializers import (
     CatalogueInput,
     CatalogueItemSerializer,
+    DraftInput,
+    DraftSerializer,
     ListingInput,
+    ListingRequestDetailSerializer,
     ListingRequestSerializer,
     ListingSerializer,
     ReviewInput,
@@ -40,6 +45,7 @@ LISTING_FILTERS = [
     *PAGE_PARAMS,
     OpenApiParameter("filters[status]", OpenApiTypes.STR, enum=["pending", "approved", "rejected"]),
     OpenApiParameter("filters[propertyType]", OpenApiTypes.STR, enum=["eventSpace", "officeSpace"]),
+    OpenApiParameter("filters[isActive]", OpenApiTypes.STR, enum=["true", "false"], description="The inactive tab."),
 ]
 REQUEST_FILTERS = [
     *PAGE_PARAMS,
@@ -80,7 +86,9 @@ class ListingRequestListView(APIView):
     )
     def get(self, request):
         queryset = selectors.listing_request_list_for(user=request.user, filters=parse_filters(request))
-        return page_response(paginate(request, queryset), ListingRequestSerializer, "requests")
+        return page_response(
+            paginate(request, queryset), ListingRequestSerializer, "requests", context={"user": request.user}
+        )
 
 
 class ListingCreateView(APIView):
@@ -173,7 +181,67 @@ class ListingRequestReviewView(APIView):
             reason=data.validated_data["reason"],
         )
         message = "Request approved." if listing_request.status == "approved" else "Request rejected."
-        return envelope(ListingRequestSerializer(listing_request).data, message)
+        return envelope(ListingRequestSerializer(listing_request, context={"user": request.user}).data, message)
+
+
+class ListingRequestDetailView(APIView):
+    """One review request; for an edit, the proposed values beside the live ones (``changes``)."""
+
+    permission_classes = [ListListings]
+
+    @extend_schema(
+        responses={200: enveloped("ListingRequestDetailResponse", ListingRequestDetailSerializer()), **ERRORS}
+    )
+    def get(self, request, request_id):
+        listing_request = selectors.listing_request_get_for(user=request.user, request_id=request_id)
+        return envelope(ListingRequestDetailSerializer(listing_request, context={"user": request.user}).data)
+
+
+# --- Drafts -------------------------------------------------------------------------------------
+
+DraftResponse = enveloped("ListingDraftResponse", DraftSerializer(allow_null=True))
+
+
+class ListingDraftView(APIView):
+    """The listing form as the host left it: ``GET`` (``listingId`` for an existing listing), ``PUT``
+    to keep it, ``DELETE`` to discard it. Submitting the listing discards it too."""
+
+    permission_classes = [ManageListings]
+
+    def _listing_id(self, request):
+        raw = request.query_params.get("listingId") or None
+        if raw is None:
+            return None
+        try:
+            return uuid.UUID(raw)
+        except ValueError:
+            raise InvalidInput("listingId is not valid.", errors={"listingId": ["listingId is not valid."]}) from None
+
+    @extend_schema(
+        parameters=[OpenApiParameter("listingId", OpenApiTypes.UUID, description="Absent for a new listing.")],
+        responses={200: DraftResponse, **ERRORS},
+    )
+    def get(self, request):
+        draft = services.listing_draft_get(actor=request.user, listing_id=self._listing_id(request))
+        return envelope(DraftSerializer(draft).data if draft else None)
+
+    @extend_schema(request=DraftInput, responses={200: DraftResponse, **ERRORS})
+    def put(self, request):
+        data = DraftInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        draft = services.listing_draft_save(
+            actor=request.user, listing_id=values.get("listingId"), step=values["step"], data=values["data"]
+        )
+        return envelope(DraftSerializer(draft).data, "Draft saved.")
+
+    @extend_schema(
+        parameters=[OpenApiParameter("listingId", OpenApiTypes.UUID, description="Absent for a new listing.")],
+        responses={200: DraftResponse, **ERRORS},
+    )
+    def delete(self, request):
+        services.listing_draft_discard(actor=request.user, listing_id=self._listing_id(request))
+        return envelope(None, "Draft discarded.")
 
 
 # --- Favourites ---------------------------------------------------------------------------------

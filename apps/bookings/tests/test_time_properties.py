@@ -51,6 +51,7 @@ def listing_in(tz: ZoneInfo) -> Listing:
         guest=100,
         opening_hours={},
         blocked_dates=[],
+        booking_window_days=100_000,  # unsaved: no booking window, the generated days reach years past NOW
     )
 
 

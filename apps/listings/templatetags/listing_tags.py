@@ -31,3 +31,17 @@ def stars(value) -> str:
 def truncate_title(value: str, length: int = 40) -> str:
     value = value or ""
     return value if len(value) <= length else value[: length - 1].rstrip() + "…"
+
+
+@register.filter
+def description_html(value: str) -> str:
+    """A listing description: rich text (sanitized again on the way out) or plain text with line breaks."""
+    from django.utils.html import linebreaks
+    from django.utils.safestring import mark_safe
+
+    from apps.cms.sanitize import sanitize_html
+
+    text = value or ""
+    if "<" in text:
+        return mark_safe(sanitize_html(text))  # noqa: S308 - sanitized by the allow-list just above
+    return linebreaks(text, autoescape=True)

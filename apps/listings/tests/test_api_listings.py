@@ -272,10 +272,8 @@ def test_rejected_edit_leaves_the_live_listing(clients, users, images):
     assert ListingRequest.objects.get(pk=body["data"]["requestId"]).reason == "Misleading title"
 
 
-def test_price_edit_of_an_approved_listing_applies_at_once(clients, users, images):
-    listing = ListingFactory(host=users["host"], images=0, title="Loft by the river")
-    listing.images.create(path=images[0], position=0)
-    payload = event_payload(images, hourly="99.00")
+def _live_payload(listing, images, **overrides):
+    payload = event_payload(images, **overrides)
     # make the substantive fields match the live listing
     for key, field in (
         ("description", "description"),
@@ -289,12 +287,46 @@ def test_price_edit_of_an_approved_listing_applies_at_once(clients, users, image
         ("longitude", "longitude"),
         ("commissionCollection", "commission_collection"),
         ("dimension", "dimension"),
+        ("discount", "discount"),
+        ("processingFee", "processing_fee"),
     ):
         payload[key] = str(getattr(listing, field))
+    for period in ("hourly", "daily", "weekly"):
+        value = getattr(listing, period)
+        payload[period] = None if value is None else str(value)
+    payload["servicesAndAddOns"] = []
+    payload.update(overrides)
+    return payload
+
+
+def test_price_edit_of_an_approved_listing_waits_for_review(clients, users, images):
+    listing = ListingFactory(host=users["host"], images=0, title="Loft by the river")
+    listing.images.create(path=images[0], position=0)
+    old_price = listing.hourly
+    response = clients["host"].put(
+        f"/api/listing/update/{listing.pk}", _live_payload(listing, images, hourly="99.00"), format="json"
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["message"].startswith("Your changes were sent for review.")
+    listing.refresh_from_db()
+    assert listing.hourly == old_price  # the live listing keeps its price
+    request = ListingRequest.objects.get(listing=listing, status="pending")
+    assert request.changed_fields == ["hourly"]
+    review(clients["moderator"], request.pk, "approved")
+    listing.refresh_from_db()
+    assert str(listing.hourly) == "99.00"
+
+
+def test_opening_hours_and_blocked_dates_of_an_approved_listing_apply_at_once(clients, users, images):
+    listing = ListingFactory(host=users["host"], images=0, title="Loft by the river")
+    listing.images.create(path=images[0], position=0)
+    payload = _live_payload(listing, images, blockedDates=["2031-05-01"], bufferMinutes=45)
     response = clients["host"].put(f"/api/listing/update/{listing.pk}", payload, format="json")
     assert response.status_code == 200, response.content
     assert response.json()["message"] == "Listing updated successfully."
-    assert response.json()["data"]["hourly"] == "99.00" and response.json()["data"]["requestId"] is None
+    assert response.json()["data"]["requestId"] is None
+    listing.refresh_from_db()
+    assert [str(day) for day in listing.blocked_dates] == ["2031-05-01"] and listing.buffer_minutes == 45
     assert not ListingRequest.objects.filter(listing=listing).exists()
 
 

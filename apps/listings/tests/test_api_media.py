@@ -37,13 +37,18 @@ def test_upload_stores_web_sizes_without_metadata(clients, users, media_root):  
     item = response.json()["data"]["files"][0]
     path = item["path"]
     assert response.json()["data"]["filesPath"] == [path]
-    assert path.startswith(f"listings/{users['host'].pk}/") and path.endswith(".jpg")
+    assert path.startswith(f"listings/{users['host'].pk}/") and path.endswith(".webp")
     assert item["url"] == f"/uploads/{path}"
     with default_storage.open(path) as stored, Image.open(stored) as image:
-        assert max(image.size) == 1600
+        assert image.format == "WEBP" and max(image.size) == 1600
         assert not image.getexif().get_ifd(GPS_IFD) and 0x010F not in image.getexif()
-    with default_storage.open(item["smallPath"]) as stored, Image.open(stored) as image:
-        assert max(image.size) == 480
+    sizes = {"mediumPath": 960, "smallPath": 480}
+    for key, side in sizes.items():
+        with default_storage.open(item[key]) as stored, Image.open(stored) as image:
+            assert image.format == "WEBP" and max(image.size) == side
+    # pages offer the three copies as a srcset
+    stem = path.removesuffix(".webp")
+    assert item["srcset"] == (f"/uploads/{stem}-sm.webp 480w, /uploads/{stem}-md.webp 960w, /uploads/{stem}.webp 1600w")
 
 
 def test_a_non_image_named_jpg_is_refused(clients, media_root):  # noqa: F811
@@ -51,7 +56,7 @@ def test_a_non_image_named_jpg_is_refused(clients, media_root):  # noqa: F811
     response = clients["host"].post("/api/media/uploads", {"files": [fake]}, format="multipart")
     assert response.status_code == 400
     assert response.json()["message"] == "cat.jpg: this file is not an image we can read (JPEG, PNG, WebP or GIF)."
-    assert not list(media_root.rglob("*.jpg"))
+    assert not list(media_root.rglob("*.jpg")) and not list(media_root.rglob("*.webp"))
 
 
 def test_upload_limits(clients, media_root):  # noqa: F811
@@ -69,7 +74,7 @@ def test_upload_limits(clients, media_root):  # noqa: F811
         {"files": [image_file("ok.jpg"), SimpleUploadedFile("bad.png", b"nope")]},
         format="multipart",
     )
-    assert response.status_code == 400 and not list(media_root.rglob("*.jpg"))
+    assert response.status_code == 400 and not list(media_root.rglob("*.webp"))
     assert host.post("/api/media/uploads", {"files": "x"}, format="json").status_code == 415
 
 
@@ -95,7 +100,8 @@ def test_remove_only_own_files(clients, media_root):  # noqa: F811
     assert response.status_code == 200, response.content
     assert response.json()["data"]["filesPath"] == mine
     for path in mine:
-        assert not default_storage.exists(path) and not default_storage.exists(path.replace(".jpg", "-sm.jpg"))
+        assert not default_storage.exists(path) and not default_storage.exists(path.replace(".webp", "-sm.webp"))
+        assert not default_storage.exists(path.replace(".webp", "-md.webp"))
     assert default_storage.exists(theirs[0])
     # removing again is harmless
     assert clients["host"].delete("/api/media/remove", {"filesPath": [mine[0]]}, format="json").status_code == 200

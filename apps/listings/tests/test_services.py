@@ -58,7 +58,7 @@ def test_substantive_changes_names_the_fields(users):
 
 def test_reverting_an_edit_withdraws_the_proposal_and_delete_cancels_requests(users):
     listing = ListingFactory(host=users["host"], title="Hall")
-    data = {**services._snapshot(listing), "propertyType": "eventSpace", "guest": 5, "hourly": None}
+    data = {**services._snapshot(listing), "propertyType": "eventSpace", "guest": 5}
     data["amenities"], data["facilities"] = list(data["amenities"]), list(data["facilities"])
     _, pending = services.listing_update(actor=users["sub_host"], listing=listing, data={**data, "title": "Hall 2"})
     assert pending.kind == RequestKind.EDIT and pending.requested_by == users["sub_host"]

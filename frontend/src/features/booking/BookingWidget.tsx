@@ -17,6 +17,8 @@ export function BookingWidget(listing: BookingListing) {
   const availability = useAvailability(listing.listingId, !!listing.isLoggedIn, listing.timeZone);
   const quote = useQuote(listing, draft, step);
   const errors: Errors = submitted ? missingFields(listing, draft) : {};
+  // The server's quote says whether the time is free (other bookings and the host's buffer time).
+  const taken = quote.quote?.available === false;
 
   const change = (changes: Partial<BookingDraft>) => {
     setDraft((current) => {
@@ -36,7 +38,7 @@ export function BookingWidget(listing: BookingListing) {
         event.preventDefault();
         setSubmitted(true);
         const missing = missingFields(listing, draft);
-        if (Object.keys(missing).length || conflicts(listing, draft, availability).unavailable.length || quote.error) return;
+        if (Object.keys(missing).length || conflicts(listing, draft, availability).unavailable.length || quote.error || taken) return;
         updateDraft({ ...draft, listingId: listing.listingId, slug: listing.slug, propertyType: listing.propertyType });
         navigation.assign(stepUrl(step, listing.slug));
       }}
@@ -44,6 +46,11 @@ export function BookingWidget(listing: BookingListing) {
       <DetailsForm listing={listing} draft={draft} errors={errors} availability={availability} onChange={change} />
       <AvailabilityNote listing={listing} availability={availability} />
       <QuotePanel state={quote} idle="Choose dates and times to see the price." />
+      {taken && (
+        <p className="form-field__error" role="alert">
+          This time is taken, or too close to another booking. Please choose other times.
+        </p>
+      )}
       <button type="submit" className="button button--block">
         Request
       </button>

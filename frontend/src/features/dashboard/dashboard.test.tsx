@@ -118,10 +118,10 @@ describe("premium membership", () => {
   it("names the day a cancelled membership ended, not the billing date it would have renewed on", () => {
     const cancelled: Subscription = {
       _id: "s9",
-      type: "premium",
-      status: "cancelled",
+      type: "premium" as const,
+      status: "cancelled" as const,
       premiumSubscription: {
-        status: "cancelled",
+        status: "cancelled" as const,
         nextBillingDate: "2027-11-23T15:00:00Z",
         endDate: "2026-11-24T15:00:00Z",
       },

@@ -109,6 +109,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description The signed-in user's calendar: a renter's bookings, a host's listings' bookings and blocked
+         *     dates, or the platform's bookings for staff, over a month or a range of dates.
+         */
         get: operations["booking_calendar_retrieve"];
         put?: never;
         post?: never;
@@ -175,6 +179,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["booking_get_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking/listing-summary/{listing_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description For the listing's page in the dashboard: its owner's side and staff. */
+        get: operations["booking_listing_summary_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1324,6 +1345,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/listing/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The listing form as the host left it: ``GET`` (``listingId`` for an existing listing), ``PUT``
+         *     to keep it, ``DELETE`` to discard it. Submitting the listing discards it too.
+         */
+        get: operations["listing_draft_retrieve"];
+        /**
+         * @description The listing form as the host left it: ``GET`` (``listingId`` for an existing listing), ``PUT``
+         *     to keep it, ``DELETE`` to discard it. Submitting the listing discards it too.
+         */
+        put: operations["listing_draft_update"];
+        post?: never;
+        /**
+         * @description The listing form as the host left it: ``GET`` (``listingId`` for an existing listing), ``PUT``
+         *     to keep it, ``DELETE`` to discard it. Submitting the listing discards it too.
+         */
+        delete: operations["listing_draft_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/listing/get-all": {
         parameters: {
             query?: never;
@@ -1364,6 +1413,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listing_get_availability_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listing/get-request/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One review request; for an edit, the proposed values beside the live ones (``changes``). */
+        get: operations["listing_get_request_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3492,6 +3558,34 @@ export interface components {
             data: components["schemas"]["DisputeSchema"];
             message: string;
         };
+        Draft: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: uuid */
+            listingId: string | null;
+            step: number;
+            data: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DraftInputRequest: {
+            /**
+             * Format: uuid
+             * @description The listing being edited; absent for a new listing.
+             */
+            listingId?: string | null;
+            /** @default 1 */
+            step?: number;
+            /** @description The form's values as the host left them. */
+            data: {
+                [key: string]: unknown;
+            };
+        };
         Effect: {
             /**
              * id
@@ -3836,6 +3930,7 @@ export interface components {
             readonly status: components["schemas"]["ReviewStatusEnum"];
             readonly rejectReason: string;
             readonly images: string[];
+            readonly photos: components["schemas"]["Photo"][];
             readonly streetAddress: string;
             readonly city: string;
             readonly state: string;
@@ -3886,6 +3981,10 @@ export interface components {
             readonly blockedDates: string[];
             /** @description Time kept free between bookings. */
             readonly bufferMinutes: number;
+            /** @description How long before its start a booking must be requested, in hours. */
+            readonly minimumNoticeHours: number;
+            /** @description How far ahead a booking may start, in days from today. */
+            readonly bookingWindowDays: number;
             readonly cancellationPolicy: components["schemas"]["CancellationPolicyEnum"];
             readonly amenities: components["schemas"]["Named"][];
             readonly facilities: components["schemas"]["Named"][];
@@ -3909,6 +4008,19 @@ export interface components {
         };
         ListingAvailabilityResponse: {
             data: components["schemas"]["AvailabilitySchema"];
+            message: string;
+        };
+        ListingBookingsSummary: {
+            /** @description Bookings by status. */
+            counts: {
+                [key: string]: number;
+            };
+            total: number;
+            /** @description The next five pending, approved or ongoing bookings. */
+            upcoming: components["schemas"]["BookingSchema"][];
+        };
+        ListingBookingsSummaryResponse: {
+            data: components["schemas"]["ListingBookingsSummary"];
             message: string;
         };
         ListingBrief: {
@@ -3999,6 +4111,10 @@ export interface components {
              */
             _id: string;
         };
+        ListingDraftResponse: {
+            data: components["schemas"]["Draft"] | null;
+            message: string;
+        };
         ListingHost: {
             /**
              * id
@@ -4017,9 +4133,14 @@ export interface components {
         /** @description What a host sends to create or (in full, PUT) edit a listing. */
         ListingInputRequest: {
             title: string;
+            /** @description Rich text (HTML); kept to the allowed tags, like the CMS pages. */
             description?: string;
             propertyType: components["schemas"]["PropertyTypeEnum"];
-            images?: string[];
+            /** @description In display order, the first is the cover: paths, or objects with path and alt text. */
+            images?: (string | {
+                path: string;
+                alt?: string;
+            })[];
             streetAddress?: string;
             city: string;
             state?: string;
@@ -4076,6 +4197,16 @@ export interface components {
             blockedDates?: string[];
             /** @default 0 */
             bufferMinutes?: number;
+            /**
+             * @description Hours before the start.
+             * @default 0
+             */
+            minimumNoticeHours?: number;
+            /**
+             * @description How many days ahead a booking may start.
+             * @default 365
+             */
+            bookingWindowDays?: number;
             /** @default flexible */
             cancellationPolicy?: components["schemas"]["CancellationPolicyEnum"];
             /** @default available */
@@ -4085,12 +4216,6 @@ export interface components {
             amenities?: string[];
             facilities?: string[];
         };
-        /**
-         * @description * `new` - New listing
-         *     * `edit` - Edit of an approved listing
-         * @enum {string}
-         */
-        ListingKindEnum: "new" | "edit";
         ListingPage: {
             data: components["schemas"]["ListingPageData"];
             message: string;
@@ -4123,7 +4248,7 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            readonly kind: components["schemas"]["ListingKindEnum"];
+            readonly kind: components["schemas"]["RequestKindEnum"];
             /** @default pending */
             readonly status: components["schemas"]["ListingRequestStatusEnum"];
             readonly reason: string;
@@ -4141,6 +4266,39 @@ export interface components {
             readonly createdAt: string;
             /** Format: date-time */
             readonly reviewedAt: string | null;
+            readonly can: components["schemas"]["RequestCan"];
+        };
+        /** @description One review request with, for an edit, what it changes beside the live values. */
+        ListingRequestDetail: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            readonly kind: components["schemas"]["RequestKindEnum"];
+            /** @default pending */
+            readonly status: components["schemas"]["ListingRequestStatusEnum"];
+            readonly reason: string;
+            readonly changedFields: string[];
+            /** @description Edit requests: the proposed listing. */
+            readonly payload: unknown;
+            /** Format: uuid */
+            readonly listingId: string;
+            readonly listing: components["schemas"]["ListingSummary"];
+            /** Format: uuid */
+            readonly requestedBy: string | null;
+            /** Format: uuid */
+            readonly reviewedBy: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly reviewedAt: string | null;
+            readonly can: components["schemas"]["RequestCan"];
+            readonly changes: components["schemas"]["RequestChange"][];
+        };
+        ListingRequestDetailResponse: {
+            data: components["schemas"]["ListingRequestDetail"];
+            message: string;
         };
         ListingRequestPage: {
             data: components["schemas"]["ListingRequestPageData"];
@@ -4808,6 +4966,13 @@ export interface components {
             role: string;
             avatar: string;
         };
+        /** @description A listing image as pages show it: its URL, the responsive copies (``srcset``) and alt text. */
+        Photo: {
+            path: string;
+            readonly url: string;
+            readonly srcset: string;
+            alt: string;
+        };
         /**
          * @description A ModelSerializer whose model field ``first_name`` appears as ``firstName`` and ``id`` as ``_id``.
          *
@@ -5100,6 +5265,26 @@ export interface components {
          * @enum {string}
          */
         RenterOrHostEnum: "renter" | "host";
+        /** @description What the caller may do to this review request (``apps.listings.policies.request_can``). */
+        RequestCan: {
+            approve: boolean;
+            reject: boolean;
+        };
+        RequestChange: {
+            /** @description The listing field (API name), e.g. title, images, amenities. */
+            field: string;
+            label: string;
+            /** @description The live listing's value. */
+            live: unknown;
+            /** @description The value waiting for review. */
+            proposed: unknown;
+        };
+        /**
+         * @description * `new` - New listing
+         *     * `edit` - Edit of an approved listing
+         * @enum {string}
+         */
+        RequestKindEnum: "new" | "edit";
         ResendInvitationResponse: {
             message: string;
         };
@@ -6141,8 +6326,14 @@ export interface operations {
     booking_calendar_retrieve: {
         parameters: {
             query?: {
+                /** @description First date (yyyy-MM-dd), with to, instead of month */
+                from?: string;
+                /** @description Only this listing's bookings and blocked dates */
+                listingId?: string;
                 /** @description yyyy-MM; default this month */
                 month?: string;
+                /** @description Last date (yyyy-MM-dd), at most 62 days after from */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -6431,6 +6622,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BookingListResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    booking_listing_summary_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingBookingsSummaryResponse"];
                 };
             };
             400: {
@@ -10051,9 +10305,206 @@ export interface operations {
             414: components["responses"]["QueryTooLong"];
         };
     };
+    listing_draft_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Absent for a new listing. */
+                listingId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingDraftResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    listing_draft_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftInputRequest"];
+                "multipart/form-data": components["schemas"]["DraftInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DraftInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingDraftResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    listing_draft_destroy: {
+        parameters: {
+            query?: {
+                /** @description Absent for a new listing. */
+                listingId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingDraftResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
     listing_get_all_retrieve: {
         parameters: {
             query?: {
+                /** @description The inactive tab. */
+                "filters[isActive]"?: "false" | "true";
                 /** @description Created in the last day/week/month. */
                 "filters[period]"?: "daily" | "monthly" | "weekly";
                 "filters[propertyType]"?: "eventSpace" | "officeSpace";
@@ -10220,6 +10671,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListingAvailabilityResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    listing_get_request_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingRequestDetailResponse"];
                 };
             };
             400: {

@@ -1,0 +1,124 @@
+/**
+ * The search page's map of the results. Moving the map searches its box together with the page's
+ * other filters (dates, guests, type...): the results below are fetched as the same server-rendered
+ * page and swapped in place, and the address bar follows, so back, reload and links keep the box.
+ */
+import { useEffect, useRef, useState } from "react";
+import type * as Leaflet from "leaflet";
+import { boxOf, createMap, loadLeaflet, type MapMarker, MARKER_STYLE, popupHtml, type Tiles } from "./leaflet";
+import "./maps.css";
+
+export interface SearchMapProps extends Tiles {
+  markers: MapMarker[];
+  bounds: [number, number, number, number] | null;
+}
+
+/** The page URL for the box: the current query with `bounds` replaced and the page reset. */
+export function urlForBox(location: { pathname: string; search: string }, box: readonly number[]): string {
+  const params = new URLSearchParams(location.search);
+  params.set("bounds", box.join(","));
+  params.delete("page");
+  return `${location.pathname}?${params.toString()}`;
+}
+
+/** The results part of a search page's HTML and its map props. */
+export function resultsOf(html: string): { results: Element | null; props: SearchMapProps | null } {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const script = page.getElementById("search-map-props");
+  let props: SearchMapProps | null = null;
+  try {
+    props = script?.textContent ? (JSON.parse(script.textContent) as SearchMapProps) : null;
+  } catch {
+    props = null;
+  }
+  return { results: page.getElementById("search-results"), props };
+}
+
+export function SearchMap(initial: SearchMapProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<Leaflet.Map | null>(null);
+  const layer = useRef<Leaflet.LayerGroup | null>(null);
+  const leaflet = useRef<typeof Leaflet | null>(null);
+  const [markers, setMarkers] = useState(initial.markers);
+  const [searching, setSearching] = useState(false);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    const controller = { current: null as AbortController | null };
+    void loadLeaflet().then((L) => {
+      if (cancelled || !element.current) return;
+      leaflet.current = L;
+      const created = createMap(L, element.current, initial, { center: [30, 0], zoom: 2 });
+      map.current = created;
+      layer.current = L.layerGroup().addTo(created);
+      for (const marker of initial.markers) L.circleMarker([marker.lat, marker.lng], MARKER_STYLE).bindPopup(popupHtml(marker)).addTo(layer.current);
+      if (initial.bounds) {
+        const [south, west, north, east] = initial.bounds;
+        created.fitBounds([
+          [south, west],
+          [north, east],
+        ]);
+      }
+      else if (initial.markers.length) created.fitBounds(L.latLngBounds(initial.markers.map((marker) => [marker.lat, marker.lng] as [number, number])).pad(0.2), { maxZoom: 14 });
+      // Only a move the visitor makes searches; fitting the map above does not.
+      created.on("dragstart zoomstart", () => {
+        moved.current = true;
+      });
+      let timer: number | undefined;
+      created.on("moveend", () => {
+        if (!moved.current) return;
+        moved.current = false;
+        window.clearTimeout(timer);
+        timer = window.setTimeout(() => void search(boxOf(created)), 400);
+      });
+    });
+
+    async function search(box: [number, number, number, number]) {
+      const url = urlForBox(window.location, box);
+      controller.current?.abort();
+      controller.current = new AbortController();
+      setSearching(true);
+      try {
+        const response = await fetch(url, { credentials: "same-origin", signal: controller.current.signal, headers: { Accept: "text/html" } });
+        const { results, props } = resultsOf(await response.text());
+        const current = document.getElementById("search-results");
+        if (results && current) {
+          current.replaceWith(results);
+          window.history.pushState(window.history.state, "", url);
+          window.dispatchEvent(new CustomEvent("search-results-changed"));
+        }
+        if (props) setMarkers(props.markers);
+      } catch (error) {
+        if ((error as Error).name !== "AbortError") window.location.assign(url);
+      } finally {
+        setSearching(false);
+      }
+    }
+
+    return () => {
+      cancelled = true;
+      controller.current?.abort();
+      map.current?.remove();
+      map.current = null;
+    };
+    // The map is made once; later results only change the markers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const L = leaflet.current;
+    if (!L || !layer.current) return;
+    layer.current.clearLayers();
+    for (const marker of markers) L.circleMarker([marker.lat, marker.lng], MARKER_STYLE).bindPopup(popupHtml(marker)).addTo(layer.current);
+  }, [markers]);
+
+  return (
+    <div className="search-map__frame">
+      <div ref={element} className="map-canvas" data-testid="search-map" />
+      <p className="search-map__hint" aria-live="polite">
+        {searching ? "Searching this area…" : "Move the map to search that area."}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { mountCardHearts } from "../../features/favourites/hearts";
+
+mountCardHearts();
+window.addEventListener("search-results-changed", () => mountCardHearts());

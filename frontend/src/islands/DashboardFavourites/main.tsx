@@ -1,0 +1,4 @@
+import { FavouritesPage } from "../../features/listings/FavouritesPage";
+import { mountIsland } from "../../shared/ui/mountIsland";
+
+mountIsland("DashboardFavourites", FavouritesPage);

@@ -1,0 +1,4 @@
+import { ListingMap } from "../../features/maps/ListingMap";
+import { mountIsland } from "../../shared/ui/mountIsland";
+
+mountIsland("ListingMap", ListingMap);

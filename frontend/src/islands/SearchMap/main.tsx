@@ -1,0 +1,4 @@
+import { SearchMap } from "../../features/maps/SearchMap";
+import { mountIsland } from "../../shared/ui/mountIsland";
+
+mountIsland("SearchMap", SearchMap);
