@@ -8,7 +8,7 @@ from apps.core.exceptions import InvalidInput, NotFound
 
 from .models import STAFF_ROLES, Role, User, VerificationDocument, VerificationRequest, VerificationStatus
 
-ACCOUNT_STATUSES = ("active", "suspended", "deleted", "all")
+ACCOUNT_STATUSES = ("active", "suspended", "deleted", "unverified", "all")
 SEARCH_MAX = 100
 
 
@@ -33,10 +33,12 @@ def _bool_filter(filters: dict, name: str) -> bool | None:
     raise InvalidInput(message, errors={f"filters[{name}]": [message]})
 
 
-def _filter_users(queryset: QuerySet[User], filters: dict) -> QuerySet[User]:
+def _filter_users(queryset: QuerySet[User], filters: dict, role: str | None = None) -> QuerySet[User]:
+    """``status`` unverified: a live host whose identity staff have not approved; for other roles, a live
+    account whose e-mail is not confirmed yet (an invitation not accepted, a code not entered)."""
     status = filters.get("status", "active_or_suspended")
     if status not in (*ACCOUNT_STATUSES, "active_or_suspended"):
-        message = "filters[status] must be active, suspended, deleted or all."
+        message = "filters[status] must be active, suspended, deleted, unverified or all."
         raise InvalidInput(message, errors={"filters[status]": [message]})
     if status == "active":
         queryset = queryset.filter(is_deleted=False, is_active=True)
@@ -46,6 +48,9 @@ def _filter_users(queryset: QuerySet[User], filters: dict) -> QuerySet[User]:
         queryset = queryset.filter(is_deleted=True)
     elif status == "active_or_suspended":
         queryset = queryset.filter(is_deleted=False)
+    elif status == "unverified":
+        queryset = queryset.filter(is_deleted=False)
+        queryset = queryset.filter(is_verified=False) if role == Role.HOST else queryset.filter(account_verified=False)
     search = filters.get("search") or filters.get("name") or filters.get("email")
     if search:
         search = search[:SEARCH_MAX]
@@ -89,15 +94,15 @@ def user_list_for(*, actor: User, role: str, filters: dict) -> QuerySet[User]:
             return User.objects.none()
         queryset = queryset.filter(pk__in=renter_ids)
         filters = {**filters, "status": "active"} if filters.get("status") in (None, "all") else filters
-    return _filter_users(queryset, filters)
+    return _filter_users(queryset, filters, role)
 
 
 def sub_host_list_for(*, actor: User, filters: dict) -> QuerySet[User]:
-    return _filter_users(User.objects.filter(role=Role.SUB_HOST, host_id=actor.pk), filters)
+    return _filter_users(User.objects.filter(role=Role.SUB_HOST, host_id=actor.pk), filters, Role.SUB_HOST)
 
 
 def moderator_list(*, filters: dict) -> QuerySet[User]:
-    return _filter_users(User.objects.filter(role=Role.MODERATOR), filters)
+    return _filter_users(User.objects.filter(role=Role.MODERATOR), filters, Role.MODERATOR)
 
 
 def _deleted_message(user: User) -> str:

@@ -173,6 +173,24 @@ class AddHostInput(InviteInput):
     )
 
 
+TAX_MESSAGES = {
+    "required": "Tax is required",
+    "null": "Tax is required",
+    "invalid": "Tax must be a number from 0 to 100.",
+    "min_value": "Tax must be a number from 0 to 100.",
+    "max_value": "Tax must be a number from 0 to 100.",
+    "max_digits": "Tax must be a number from 0 to 100.",
+    "max_whole_digits": "Tax must be a number from 0 to 100.",
+    "max_decimal_places": "Tax can have at most 2 decimals.",
+}
+
+
+class TaxInput(serializers.Serializer):
+    tax = serializers.DecimalField(
+        max_digits=5, decimal_places=2, min_value=0, max_value=100, error_messages=TAX_MESSAGES
+    )
+
+
 class SubHostUpdateInput(serializers.Serializer):
     firstName = name_field("First name", required=False)
     lastName = name_field("Last name", required=False)

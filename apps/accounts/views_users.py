@@ -31,6 +31,7 @@ from .serializers_users import (
     SetPasswordInput,
     StatusInput,
     SubHostUpdateInput,
+    TaxInput,
     UserDetailSerializer,
     UserListItemSerializer,
     VerificationDecisionInput,
@@ -46,7 +47,9 @@ LIST_FILTERS = [
     OpenApiParameter("limit", int),
     OpenApiParameter("filters[search]", str, description="Part of the e-mail, first, last or user name."),
     OpenApiParameter(
-        "filters[status]", str, description="active, suspended, deleted or all (default: active and suspended)."
+        "filters[status]",
+        str,
+        description="active, suspended, deleted, unverified or all (default: active and suspended).",
     ),
     OpenApiParameter("filters[isVerified]", str, description="true or false (identity approved)."),
     OpenApiParameter("filters[country]", str),
@@ -514,6 +517,26 @@ class EmailChangeVerifyView(APIView):
         values = _valid(OtpInput, request)
         user = services_settings.email_change_confirm(user=request.user, otp=values["otp"])
         return envelope(UserDetailSerializer(user).data, "Email updated successfully.")
+
+
+class TaxView(APIView):
+    """The host's tax percent, added to its bookings' invoices (spec 9: tax = host tax percent)."""
+
+    permission_classes = [HostOnly]
+
+    @extend_schema(
+        request=TaxInput,
+        responses={
+            200: enveloped(
+                "TaxResponse", inline_serializer(name="TaxData", fields={"tax": serializers.DecimalField(5, 2)})
+            ),
+            **ERRORS,
+        },
+    )
+    def put(self, request):
+        values = _valid(TaxInput, request)
+        user = services_settings.tax_update(user=request.user, tax=values["tax"])
+        return envelope({"tax": str(user.tax)}, "Tax updated successfully.")
 
 
 class AccountDeleteView(APIView):

@@ -2295,6 +2295,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The host's tax percent, added to its bookings' invoices (spec 9: tax = host tax percent). */
+        put: operations["user_tax_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/token/refresh": {
         parameters: {
             query?: never;
@@ -2549,6 +2566,8 @@ export interface components {
             /** Format: decimal */
             paid: string;
         };
+        /** @enum {unknown} */
+        BlankEnum: "";
         BookingCalendarResponse: {
             data: unknown;
             message: string;
@@ -3141,7 +3160,7 @@ export interface components {
          *     * `other` - Other
          * @enum {string}
          */
-        GenderEnum: "male" | "female" | "other";
+        Gender0acEnum: "male" | "female" | "other";
         GeoChart: {
             /** @description Country to confirmed bookings. */
             geoChart: {
@@ -3295,6 +3314,14 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        /**
+         * @description * `Facebook` - Facebook
+         *     * `Twitter` - Twitter
+         *     * `Pintrest` - Pintrest
+         *     * `Instagram` - Instagram
+         * @enum {string}
+         */
+        LabelEnum: "Facebook" | "Twitter" | "Pintrest" | "Instagram";
         /**
          * @description A listing as the dashboard and the public pages' islands read it (spec section 3).
          *
@@ -4205,6 +4232,13 @@ export interface components {
             data: components["schemas"]["PopularSpace"][];
             message: string;
         };
+        /**
+         * @description * `male` - male
+         *     * `female` - female
+         *     * `other` - other
+         * @enum {string}
+         */
+        ProfileInputGenderEnum: "male" | "female" | "other";
         /** @description The profile's editable fields (spec section 3, User). */
         ProfileInputRequest: {
             firstName?: string;
@@ -4218,6 +4252,11 @@ export interface components {
             emergencyPhone?: string;
             state?: string;
             country?: string;
+            city?: string;
+            gender?: components["schemas"]["ProfileInputGenderEnum"] | components["schemas"]["BlankEnum"];
+            emergencyContactname?: string;
+            emergencyRelationship?: string;
+            socialMediaLinks?: components["schemas"]["SocialMediaLinkInputRequest"][];
             fmcToken?: string;
         };
         ProfileResponse: {
@@ -4492,6 +4531,12 @@ export interface components {
          * @enum {string}
          */
         SlugEnum: "terms" | "privacy" | "about" | "faq";
+        /** @description One of the profile's social links (spec 3: label Facebook, Twitter, Pintrest or Instagram, plus link). */
+        SocialMediaLinkInputRequest: {
+            label: components["schemas"]["LabelEnum"];
+            /** Format: uri */
+            link: string;
+        };
         StartInputRequest: {
             /** Format: uuid */
             userId?: string;
@@ -4632,6 +4677,18 @@ export interface components {
          * @enum {string}
          */
         SubscriptionTypeEnum: "free" | "premium";
+        TaxData: {
+            /** Format: decimal */
+            tax: string;
+        };
+        TaxInputRequest: {
+            /** Format: decimal */
+            tax: string;
+        };
+        TaxResponse: {
+            data: components["schemas"]["TaxData"];
+            message: string;
+        };
         TitleMatch: {
             /**
              * id
@@ -4685,7 +4742,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["Gender0acEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4728,7 +4785,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["GenderEnum"];
+            readonly gender: components["schemas"]["Gender0acEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -11836,7 +11893,7 @@ export interface operations {
                 "filters[isVerified]"?: string;
                 /** @description Part of the e-mail, first, last or user name. */
                 "filters[search]"?: string;
-                /** @description active, suspended, deleted or all (default: active and suspended). */
+                /** @description active, suspended, deleted, unverified or all (default: active and suspended). */
                 "filters[status]"?: string;
                 limit?: number;
                 page?: number;
@@ -12078,7 +12135,7 @@ export interface operations {
                 "filters[isVerified]"?: string;
                 /** @description Part of the e-mail, first, last or user name. */
                 "filters[search]"?: string;
-                /** @description active, suspended, deleted or all (default: active and suspended). */
+                /** @description active, suspended, deleted, unverified or all (default: active and suspended). */
                 "filters[status]"?: string;
                 limit?: number;
                 page?: number;
@@ -12581,7 +12638,7 @@ export interface operations {
                 "filters[isVerified]"?: string;
                 /** @description Part of the e-mail, first, last or user name. */
                 "filters[search]"?: string;
-                /** @description active, suspended, deleted or all (default: active and suspended). */
+                /** @description active, suspended, deleted, unverified or all (default: active and suspended). */
                 "filters[status]"?: string;
                 limit?: number;
                 page?: number;
@@ -12946,7 +13003,7 @@ export interface operations {
                 "filters[isVerified]"?: string;
                 /** @description Part of the e-mail, first, last or user name. */
                 "filters[search]"?: string;
-                /** @description active, suspended, deleted or all (default: active and suspended). */
+                /** @description active, suspended, deleted, unverified or all (default: active and suspended). */
                 "filters[status]"?: string;
                 limit?: number;
                 page?: number;
@@ -13176,6 +13233,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubHostDeleteResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    user_tax_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxInputRequest"];
+                "multipart/form-data": components["schemas"]["TaxInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TaxInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxResponse"];
                 };
             };
             400: {
