@@ -34,7 +34,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
-    setupFiles: ["src/test/setup.ts"],
+    setupFiles: ["src/shared/test/setup.ts"],
     globals: true,
   },
 });

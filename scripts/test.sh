@@ -22,10 +22,10 @@ if ! diff -q docs/openapi.yaml /tmp/openapi.$$.yaml >/dev/null; then
 fi
 rm -f /tmp/openapi.$$.yaml
 
-echo "== front-end API types match the schema (frontend/src/api/schema.d.ts)"
+echo "== front-end API types match the schema (frontend/src/shared/api/schema.d.ts)"
 (cd frontend && npx --no-install openapi-typescript ../docs/openapi.yaml --default-non-nullable false -o /tmp/schema.$$.d.ts >/dev/null)
-if ! diff -q frontend/src/api/schema.d.ts /tmp/schema.$$.d.ts >/dev/null; then
-  echo "frontend/src/api/schema.d.ts is stale: run 'cd frontend && npm run schema:types' and commit it." >&2
+if ! diff -q frontend/src/shared/api/schema.d.ts /tmp/schema.$$.d.ts >/dev/null; then
+  echo "frontend/src/shared/api/schema.d.ts is stale: run 'cd frontend && npm run schema:types' and commit it." >&2
   rm -f /tmp/schema.$$.d.ts
   exit 1
 fi

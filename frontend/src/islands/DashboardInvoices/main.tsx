@@ -1,23 +1,4 @@
-/** Invoices (spec 2.5): Select By daily, weekly, monthly; a paginated table; the invoice modal and its PDF. */
-import { useState } from "react";
-import "../../dashboard/dashboard.css";
-import { mountDashboardIsland } from "../../dashboard/ErrorBoundary";
-import { type Invoice, InvoiceModal, invoiceColumns } from "../../dashboard/invoices";
-import { PeriodListPage } from "../../dashboard/PeriodListPage";
+import { InvoicesPage } from "../../features/payments/InvoicesPage";
+import { mountIsland } from "../../shared/ui/mountIsland";
 
-function InvoicesPage({ role }: { role: string }) {
-  const [open, setOpen] = useState<Invoice | null>(null);
-  return (
-    <PeriodListPage<Invoice>
-      title="Invoices"
-      role={role}
-      path="/api/invoice/get-all"
-      itemsKey="invoices"
-      columns={invoiceColumns(setOpen)}
-    >
-      {open && <InvoiceModal invoice={open} onClose={() => setOpen(null)} />}
-    </PeriodListPage>
-  );
-}
-
-mountDashboardIsland("DashboardInvoices", InvoicesPage);
+mountIsland("DashboardInvoices", InvoicesPage);

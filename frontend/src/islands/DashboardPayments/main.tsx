@@ -1,19 +1,4 @@
-/** Payments (admin, host, subHost): the booking payments by period, shown as paid or unpaid. */
-import "../../dashboard/dashboard.css";
-import { mountDashboardIsland } from "../../dashboard/ErrorBoundary";
-import { PeriodListPage } from "../../dashboard/PeriodListPage";
-import { type Payment, paymentColumns } from "../../dashboard/payouts";
+import { PaymentsPage } from "../../features/payments/PaymentsPage";
+import { mountIsland } from "../../shared/ui/mountIsland";
 
-function PaymentsPage({ role }: { role: string }) {
-  return (
-    <PeriodListPage<Payment>
-      title="Payments"
-      role={role}
-      path="/api/payment/get-all"
-      itemsKey="payments"
-      columns={paymentColumns(role)}
-    />
-  );
-}
-
-mountDashboardIsland("DashboardPayments", PaymentsPage);
+mountIsland("DashboardPayments", PaymentsPage);

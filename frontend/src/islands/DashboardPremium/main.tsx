@@ -1,4 +1,4 @@
-import { mountDashboardIsland } from "../../dashboard/ErrorBoundary";
-import { PremiumMembership } from "../../dashboard/PremiumMembership";
+import { PremiumMembership } from "../../features/premium/PremiumMembership";
+import { mountIsland } from "../../shared/ui/mountIsland";
 
-mountDashboardIsland("DashboardPremium", PremiumMembership);
+mountIsland("DashboardPremium", PremiumMembership);

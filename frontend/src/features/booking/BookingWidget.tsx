@@ -1,0 +1,52 @@
+/** The booking widget of a listing page: choose the details, see availability and a live quote, then Request. */
+import { useState } from "react";
+import { AvailabilityNote, DetailsForm, type Errors, missingFields, QuotePanel, withConsistentTimes, conflicts } from "./components";
+import { type BookingDraft, draftFor, updateDraft } from "./draft";
+import { useAvailability, useQuote } from "./hooks";
+import { type BookingListing, detailsStep, stepUrl } from "./quote";
+import { navigation } from "../../shared/browser/navigation";
+import "../../shared/ui/css/forms.css";
+import "./booking.css";
+
+export function BookingWidget(listing: BookingListing) {
+  const step = detailsStep(listing.propertyType);
+  const [draft, setDraft] = useState<BookingDraft>(() =>
+    withConsistentTimes(listing, { ...draftFor(listing.listingId), listingId: listing.listingId, slug: listing.slug, propertyType: listing.propertyType }),
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const availability = useAvailability(listing.listingId, !!listing.isLoggedIn);
+  const quote = useQuote(listing, draft, step);
+  const errors: Errors = submitted ? missingFields(listing, draft) : {};
+
+  const change = (changes: Partial<BookingDraft>) => {
+    setDraft((current) => {
+      const next = withConsistentTimes(listing, { ...current, ...changes, bookingId: undefined });
+      updateDraft(next);
+      return next;
+    });
+  };
+
+  if (!listing.listingId) return null;
+  return (
+    <form
+      className="booking-widget"
+      noValidate
+      aria-label="Booking details"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        const missing = missingFields(listing, draft);
+        if (Object.keys(missing).length || conflicts(listing, draft, availability).unavailable.length || quote.error) return;
+        updateDraft({ ...draft, listingId: listing.listingId, slug: listing.slug, propertyType: listing.propertyType });
+        navigation.assign(stepUrl(step, listing.slug));
+      }}
+    >
+      <DetailsForm listing={listing} draft={draft} errors={errors} availability={availability} onChange={change} />
+      <AvailabilityNote listing={listing} availability={availability} />
+      <QuotePanel state={quote} idle="Choose dates and times to see the price." />
+      <button type="submit" className="button button--block">
+        Request
+      </button>
+    </form>
+  );
+}

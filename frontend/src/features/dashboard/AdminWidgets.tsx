@@ -1,0 +1,479 @@
+/** The admin and moderator dashboard widgets (spec 2.4), fed by the statistics API under /api/dashboard/. */
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from "chart.js";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { StatusBadge } from "../../shared/ui/badges";
+import { type Booking, listingHref } from "../bookings/bookings";
+import { formatDate, money, truncate } from "../../shared/format";
+import { http } from "../../shared/api/http";
+import { type Column, DataTable } from "../../shared/ui/Table";
+import {
+  type AmenityBar,
+  amenityBars,
+  type CountryBar,
+  countryBars,
+  type GeoChart,
+  type HighDemandAmenity,
+  type HighDemandLocation,
+  type ListingBrief,
+  type LocationBar,
+  listPages,
+  locationBars,
+  type PopularHost,
+  type PopularSpace,
+  personLabel,
+  popularHostRows,
+  type RevenuePeriod,
+  type RevenueSeries,
+  revenueSeries,
+  type StatPerson,
+  type TotalUsers,
+  UNCOLOURED_SHADE,
+  userRoleBars,
+  widgetsFor,
+} from "./widgets";
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+
+type Load<T> = { state: "loading" } | { state: "failed" } | { state: "ready"; data: T };
+
+/** GET one statistics call; a failure is shown inside the widget, never as a toast over the page. */
+function useStatistics<T>(path: string, query?: Record<string, string | number>): Load<T> {
+  const [load, setLoad] = useState<Load<T>>({ state: "loading" });
+  const key = `${path}?${JSON.stringify(query ?? {})}`;
+  // The key stands for path and query (a new query object each render would refetch forever).
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: "loading" });
+    http
+      .get<T>(path, { query, silent: true, signal: controller.signal })
+      .then((answer) => setLoad({ state: "ready", data: answer.data }))
+      .catch(() => {
+        if (!controller.signal.aborted) setLoad({ state: "failed" });
+      });
+    return () => controller.abort();
+  }, [key]);
+  return load;
+}
+
+function Widget({ id, title, tools, children }: { id: string; title: string; tools?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="dash-card dash-widget" aria-labelledby={`${id}-title`} data-widget={id}>
+      <div className="dash-title">
+        <h2 id={`${id}-title`}>{title}</h2>
+        {tools}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Loaded<T>({ load, empty, children }: { load: Load<T>; empty: (data: T) => boolean; children: (data: T) => ReactNode }) {
+  if (load.state === "loading") return <span className="dash-spinner" role="status" aria-label="Loading" />;
+  if (load.state === "failed") return <p className="dash-empty">These statistics could not be loaded.</p>;
+  if (empty(load.data)) return <p className="dash-empty">No data found</p>;
+  return <>{children(load.data)}</>;
+}
+
+/** Horizontal progress bars with the label, the count and the percentage as text. */
+function Bars({ rows, unit }: { rows: { key: string; label: string; count: number; percentage: number; text: string; shade?: string; colour?: string | null }[]; unit: string }) {
+  return (
+    <ul className="dash-bars">
+      {rows.map((row) => (
+        <li key={row.key} data-colour={row.colour ?? undefined}>
+          <div className="dash-bars__text">
+            <span>
+              {row.colour !== undefined && <span className="dash-bars__dot" style={{ background: row.shade ?? UNCOLOURED_SHADE }} aria-hidden="true" />}
+              {row.label}
+            </span>
+            <span>
+              {row.count}
+              {unit ? ` ${row.count === 1 ? unit.replace(/s$/, "") : unit}` : ""} · <strong>{row.text}</strong>
+            </span>
+          </div>
+          <div className="dash-bars__track" aria-hidden="true">
+            <div className="dash-bars__fill" style={{ width: `${row.percentage}%`, background: row.shade ?? "#2563eb" }} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Select({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
+  return (
+    <label className="dash-select" htmlFor={id}>
+      {label}
+      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const PROPERTY_TYPES = [
+  { value: "all", label: "All spaces" },
+  { value: "eventSpace", label: "Event Spaces" },
+  { value: "officeSpace", label: "Work Spaces" },
+];
+const REVENUE_INTERVALS = [
+  { value: "week", label: "Weekly" },
+  { value: "month", label: "Monthly" },
+  { value: "year", label: "Yearly" },
+];
+
+function RevenueChart({ series }: { series: RevenueSeries }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    const chart = new Chart(canvas.current, {
+      type: "bar",
+      data: {
+        labels: series.labels,
+        datasets: [
+          { label: "Revenue", data: series.revenue, backgroundColor: "#16a34a" },
+          { label: "Commission", data: series.commission, backgroundColor: "#2563eb" },
+        ],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: { legend: { position: "top" } },
+        scales: { y: { beginAtZero: true, ticks: { callback: (value) => `$${value}` } } },
+      },
+    });
+    return () => chart.destroy();
+  }, [series]);
+  return (
+    <div style={{ position: "relative", height: 260 }}>
+      <canvas ref={canvas} role="img" aria-label={`Revenue ${money(series.totalRevenue)} and commission ${money(series.totalCommission)} per period`} />
+    </div>
+  );
+}
+
+function Revenue() {
+  const [interval, setInterval] = useState("month");
+  const [propertyType, setPropertyType] = useState("all");
+  const load = useStatistics<RevenuePeriod[]>("/api/dashboard/revenue-statistics", { interval, propertyType });
+  return (
+    <Widget
+      id="revenue"
+      title="Revenue"
+      tools={
+        <span className="dash-tools">
+          <Select id="revenue-type" label="Spaces" value={propertyType} options={PROPERTY_TYPES} onChange={setPropertyType} />
+          <Select id="revenue-interval" label="Sort By" value={interval} options={REVENUE_INTERVALS} onChange={setInterval} />
+        </span>
+      }
+    >
+      <Loaded load={load} empty={(data) => data.length === 0}>
+        {(data) => {
+          const series = revenueSeries(data);
+          return (
+            <>
+              <p data-testid="revenue-totals">
+                Revenue <strong>{money(series.totalRevenue)}</strong> · Commission <strong>{money(series.totalCommission)}</strong>
+              </p>
+              <RevenueChart series={series} />
+            </>
+          );
+        }}
+      </Loaded>
+    </Widget>
+  );
+}
+
+function Users() {
+  const load = useStatistics<TotalUsers>("/api/dashboard/total-users");
+  return (
+    <Widget id="total-users" title="Users">
+      <Loaded load={load} empty={(data) => !data.roles?.length}>
+        {(data) => (
+          <>
+            <p>
+              <strong>{data.totalUsers}</strong> accounts
+            </p>
+            <Bars rows={userRoleBars(data).map((row) => ({ ...row, key: row.role }))} unit="" />
+          </>
+        )}
+      </Loaded>
+    </Widget>
+  );
+}
+
+function Locations() {
+  const load = useStatistics<{ highDemandLocations: HighDemandLocation[] }>("/api/dashboard/high-demand-locations");
+  return (
+    <Widget id="high-demand-locations" title="High-demand locations">
+      <Loaded load={load} empty={(data) => !data.highDemandLocations?.length}>
+        {(data) => <Bars rows={locationBars(data.highDemandLocations) satisfies LocationBar[]} unit="bookings" />}
+      </Loaded>
+    </Widget>
+  );
+}
+
+function Amenities() {
+  const [propertyType, setPropertyType] = useState("all");
+  const load = useStatistics<{ highDemandAmenities: HighDemandAmenity[] }>(`/api/dashboard/high-demand-amenities/${propertyType}`);
+  return (
+    <Widget
+      id="high-demand-amenities"
+      title="High-demand amenities"
+      tools={<Select id="amenities-type" label="Spaces" value={propertyType} options={PROPERTY_TYPES} onChange={setPropertyType} />}
+    >
+      <Loaded load={load} empty={(data) => !data.highDemandAmenities?.length}>
+        {(data) => <Bars rows={amenityBars(data.highDemandAmenities) satisfies AmenityBar[]} unit="bookings" />}
+      </Loaded>
+    </Widget>
+  );
+}
+
+function Countries() {
+  const load = useStatistics<GeoChart>("/api/dashboard/geo-chart");
+  return (
+    <Widget id="geo-chart" title="Bookings by country">
+      <Loaded load={load} empty={(data) => countryBars(data).length === 0}>
+        {(data) => (
+          <Bars
+            rows={countryBars(data).map((row: CountryBar) => ({ ...row, key: row.country, label: row.country }))}
+            unit="bookings"
+          />
+        )}
+      </Loaded>
+    </Widget>
+  );
+}
+
+function PopularHosts() {
+  const load = useStatistics<PopularHost[]>("/api/dashboard/popular-hosts");
+  return (
+    <Widget id="popular-hosts" title="Popular hosts">
+      <Loaded load={load} empty={(data) => data.length === 0}>
+        {(data) => (
+          <table className="dash-mini-table">
+            <thead>
+              <tr>
+                <th scope="col">Host</th>
+                <th scope="col">Bookings</th>
+                <th scope="col">Share</th>
+              </tr>
+            </thead>
+            <tbody>
+              {popularHostRows(data).map((row) => (
+                <tr key={row.key}>
+                  <td>{row.deleted ? truncate(row.name, 20) : <a href={`/view-user/${row.key}`}>{truncate(row.name, 20)}</a>}</td>
+                  <td>{row.totalBookings}</td>
+                  <td>{row.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loaded>
+    </Widget>
+  );
+}
+
+function PopularSpaces() {
+  const load = useStatistics<PopularSpace[]>("/api/dashboard/popular-spaces");
+  return (
+    <Widget id="popular-spaces" title="Popular spaces">
+      <Loaded load={load} empty={(data) => data.length === 0}>
+        {(data) => (
+          <table className="dash-mini-table">
+            <thead>
+              <tr>
+                <th scope="col">Space</th>
+                <th scope="col">City</th>
+                <th scope="col">Bookings</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((row) => (
+                <tr key={row.listing._id}>
+                  <td>
+                    <a href={listingHref(row.listing)}>{truncate(row.listing.title, 20)}</a>
+                  </td>
+                  <td>{row.listing.city ?? ""}</td>
+                  <td>{row.totalBookings}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loaded>
+    </Widget>
+  );
+}
+
+type BookingRow = Pick<Booking, "_id" | "status" | "checkInDate" | "checkOutDate" | "startTime" | "endTime"> & {
+  listing: ListingBrief;
+  renter: StatPerson | null;
+  host: StatPerson | null;
+  totalAmount: string;
+  createdAt: string;
+};
+
+/**
+ * One page (10 rows) of a statistics list: its rows under `key`, and how many pages to offer
+ * (from totalCount, or from hasMore on the recent lists, which do not count every row).
+ */
+function usePagedList<Row>(path: string, key: string, page: number) {
+  const load = useStatistics<Record<string, unknown>>(path, { page, limit: 10 });
+  const data = load.state === "ready" ? load.data : null;
+  const rows = (data?.[key] as Row[] | undefined) ?? [];
+  const totalPages = listPages(page, data as { totalCount?: number; hasMore?: boolean } | null);
+  return { load, rows, totalPages, data };
+}
+
+function bookingColumns(showMoney: boolean): Column<BookingRow>[] {
+  const columns: Column<BookingRow>[] = [
+    { key: "listing", header: "Listing", render: (b) => <a href={listingHref(b.listing)}>{truncate(b.listing.title, 20)}</a> },
+    { key: "renter", header: "Renter", render: (b) => truncate(personLabel(b.renter), 20) },
+    { key: "host", header: "Host", render: (b) => truncate(personLabel(b.host), 20) },
+    { key: "in", header: "Check-in", render: (b) => `${b.checkInDate} ${b.startTime ?? ""}` },
+  ];
+  if (showMoney) columns.push({ key: "amount", header: "Amount", render: (b) => money(b.totalAmount) });
+  columns.push({ key: "status", header: "Status", render: (b) => <StatusBadge status={b.status} /> });
+  return columns;
+}
+
+function BookingListWidget({ role, path, dataKey, caption, viewAllHref, detail }: { role: string; path: string; dataKey: string; caption: string; viewAllHref: string; detail: string }) {
+  const [page, setPage] = useState(1);
+  const { load, rows, totalPages } = usePagedList<BookingRow>(path, dataKey, page);
+  return (
+    <DataTable<BookingRow>
+      role={role}
+      caption={caption}
+      viewAllHref={viewAllHref}
+      columns={[
+        ...bookingColumns(role === "admin"),
+        { key: "view", header: "View", render: (b) => <a href={`/${detail}/${b._id}`} aria-label={`View booking of ${b.listing.title}`}>View</a> },
+      ]}
+      rows={rows}
+      rowKey={(b) => b._id}
+      loading={load.state === "loading"}
+      page={page}
+      totalPages={totalPages}
+      onPage={setPage}
+    />
+  );
+}
+
+type ListingRow = ListingBrief & { isActive: boolean; createdAt: string; host: StatPerson | null };
+
+function RecentListings({ role }: { role: string }) {
+  const [page, setPage] = useState(1);
+  const { load, rows, totalPages } = usePagedList<ListingRow>("/api/dashboard/recent-listings", "listings", page);
+  return (
+    <DataTable<ListingRow>
+      role={role}
+      caption="Recent listings"
+      viewAllHref="/listing"
+      columns={[
+        { key: "title", header: "Listing", render: (l) => <a href={listingHref(l)}>{truncate(l.title, 20)}</a> },
+        { key: "type", header: "Type", render: (l) => (l.propertyType === "eventSpace" ? "Event Space" : "Work Space") },
+        { key: "host", header: "Host", render: (l) => truncate(personLabel(l.host), 20) },
+        { key: "city", header: "City", render: (l) => l.city ?? "" },
+        { key: "date", header: "Added", render: (l) => formatDate(l.createdAt) },
+        { key: "status", header: "Status", render: (l) => <StatusBadge status={l.status} /> },
+      ]}
+      rows={rows}
+      rowKey={(l) => l._id}
+      loading={load.state === "loading"}
+      page={page}
+      totalPages={totalPages}
+      onPage={setPage}
+    />
+  );
+}
+
+interface PayoutRow {
+  _id: string;
+  host: { firstName?: string; lastName?: string; email?: string } | null;
+  amount: string;
+  status: string;
+  requestedAt: string;
+}
+
+const PAYOUT_FILTERS = [
+  { value: "all", label: "All" },
+  { value: "onhold", label: "Pending" },
+  { value: "released", label: "Approved" },
+  { value: "failed", label: "Rejected" },
+];
+
+function PayoutRequests({ role }: { role: string }) {
+  const [status, setStatus] = useState("onhold");
+  const [page, setPage] = useState(1);
+  const { load, rows, totalPages, data } = usePagedList<PayoutRow>(`/api/dashboard/payout-requests/${status}`, "payouts", page);
+  const totalAmount = (data as { totalAmount?: string } | null)?.totalAmount;
+  return (
+    <DataTable<PayoutRow>
+      role={role}
+      caption="Payout requests"
+      viewAllHref="/payout-requests"
+      toolbar={
+        <span className="dash-tools">
+          {totalAmount !== undefined && <span data-testid="payout-total">Total {money(totalAmount)}</span>}
+          <Select
+            id="payout-status"
+            label="Status"
+            value={status}
+            options={PAYOUT_FILTERS}
+            onChange={(value) => {
+              setStatus(value);
+              setPage(1);
+            }}
+          />
+        </span>
+      }
+      columns={[
+        { key: "host", header: "Host", render: (p) => truncate(personLabel(p.host as StatPerson | null), 20) },
+        { key: "amount", header: "Amount", render: (p) => money(p.amount) },
+        { key: "date", header: "Requested", render: (p) => formatDate(p.requestedAt) },
+        { key: "status", header: "Status", render: (p) => <StatusBadge status={p.status} kind="payout" /> },
+      ]}
+      rows={rows}
+      rowKey={(p) => p._id}
+      loading={load.state === "loading"}
+      page={page}
+      totalPages={totalPages}
+      onPage={setPage}
+    />
+  );
+}
+
+/** The platform widgets of the admin and moderator dashboard; other roles get none. */
+export function AdminWidgets({ role }: { role: string }) {
+  const shown = new Set(widgetsFor(role));
+  if (shown.size === 0) return null;
+  return (
+    <div className="dash-widgets" data-testid="admin-widgets">
+      <div className="dash-grid">
+        {shown.has("revenue") && <Revenue />}
+        {shown.has("totalUsers") && <Users />}
+        {shown.has("highDemandLocations") && <Locations />}
+        {shown.has("highDemandAmenities") && <Amenities />}
+        {shown.has("geoChart") && <Countries />}
+        {shown.has("popularHosts") && <PopularHosts />}
+        {shown.has("popularSpaces") && <PopularSpaces />}
+      </div>
+      {shown.has("recentRequests") && (
+        <BookingListWidget role={role} path="/api/dashboard/recent-requests" dataKey="requests" caption="Recent requests" viewAllHref="/booking" detail="booking-detail" />
+      )}
+      {shown.has("newReservations") && (
+        <BookingListWidget role={role} path="/api/dashboard/new-reservations" dataKey="reservations" caption="New reservations" viewAllHref="/booking" detail="booking-detail" />
+      )}
+      {shown.has("recentBookings") && (
+        <BookingListWidget role={role} path="/api/dashboard/recent-bookings" dataKey="bookings" caption="Recent bookings" viewAllHref="/booking" detail="booking-detail" />
+      )}
+      {shown.has("recentListings") && <RecentListings role={role} />}
+      {shown.has("payoutRequests") && <PayoutRequests role={role} />}
+    </div>
+  );
+}
