@@ -1,6 +1,7 @@
 """Serializers of the back-office, verification and general-settings API."""
 
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.core.serializers import ApiModelSerializer
@@ -8,6 +9,7 @@ from apps.core.serializers import ApiModelSerializer
 from .models import User, VerificationDocument, VerificationRequest
 from .selectors import account_status
 from .serializers import EMAIL_MESSAGES, UserIdentitySerializer, UserSerializer, password_field
+from .services_verification import verification_request_may_decide
 
 
 def _required(label: str, **extra) -> dict:
@@ -107,15 +109,44 @@ class UserDetailSerializer(UserSerializer):
         return latest.status if latest else None
 
 
+class VerificationRequestCanSerializer(serializers.Serializer):
+    approve = serializers.BooleanField()
+    reject = serializers.BooleanField()
+
+
 class VerificationRequestSerializer(ApiModelSerializer):
     user = UserListItemSerializer(read_only=True)
     decidedBy = serializers.SerializerMethodField()
-    verificationDocs = serializers.SerializerMethodField()
+    verificationDocs = VerificationDocumentSerializer(many=True, read_only=True, source="documents_for_list")
+    can = serializers.SerializerMethodField()
 
     class Meta:
         model = VerificationRequest
-        fields = ["id", "status", "user", "created_at", "decided_at", "decidedBy", "reject_reason", "verificationDocs"]
+        fields = [
+            "id",
+            "status",
+            "user",
+            "created_at",
+            "decided_at",
+            "decidedBy",
+            "reject_reason",
+            "verificationDocs",
+            "can",
+        ]
         read_only_fields = fields
+
+    def to_representation(self, instance):
+        documents = self.context.get("documents", {}).get(instance.user_id)
+        instance.documents_for_list = (
+            documents if documents is not None else list(instance.user.verification_documents.all())
+        )
+        return super().to_representation(instance)
+
+    @extend_schema_field(VerificationRequestCanSerializer)
+    def get_can(self, request: VerificationRequest) -> dict:
+        """What the viewer may do with the request (the same rule the decision service enforces)."""
+        may = verification_request_may_decide(self.context.get("actor"), request)
+        return {"approve": may, "reject": may}
 
     def get_decidedBy(self, request: VerificationRequest) -> dict | None:
         if request.decided_by is None:
@@ -128,12 +159,6 @@ class VerificationRequestSerializer(ApiModelSerializer):
             "lastName": who.last_name,
             "role": who.role,
         }
-
-    def get_verificationDocs(self, request: VerificationRequest) -> list:
-        documents = self.context.get("documents", {}).get(request.user_id)
-        if documents is None:
-            documents = request.user.verification_documents.all()
-        return VerificationDocumentSerializer(documents, many=True).data
 
 
 # --- Inputs -----------------------------------------------------------------------------

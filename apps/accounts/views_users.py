@@ -329,7 +329,7 @@ class VerificationDocFileView(APIView):
     @extend_schema(responses={(200, "application/octet-stream"): bytes, **ERRORS})
     def get(self, request, document_id):
         document = selectors.verification_document_get_for(actor=request.user, document_id=document_id)
-        return private_file_response(
+        response = private_file_response(
             document.file,
             name=document.name,
             content_type=document.content_type,
@@ -337,6 +337,9 @@ class VerificationDocFileView(APIView):
             cache_control="private, no-store",
             as_attachment=False,
         )
+        # Staff open it inside the review dialog: framed by our own pages only, still sandboxed by its CSP.
+        response["X-Frame-Options"] = "SAMEORIGIN"
+        return response
 
 
 class MediaDeleteView(APIView):
@@ -379,7 +382,7 @@ class VerificationRequestListView(APIView):
             page,
             VerificationRequestSerializer,
             "verificationRequests",
-            context={"documents": documents},
+            context={"documents": documents, "actor": request.user},
             pendingVerificationRequest=selectors.pending_verification_request_count(),
         )
 
@@ -389,7 +392,8 @@ class VerificationRequestDetailView(APIView):
 
     @extend_schema(responses={200: enveloped("VerificationRequestResponse", VerificationRequestSerializer()), **ERRORS})
     def get(self, request, request_id):
-        return envelope(VerificationRequestSerializer(selectors.verification_request_get(request_id=request_id)).data)
+        found = selectors.verification_request_get(request_id=request_id)
+        return envelope(VerificationRequestSerializer(found, context={"actor": request.user}).data)
 
 
 class VerificationDecisionView(APIView):
@@ -406,7 +410,7 @@ class VerificationDecisionView(APIView):
             actor=request.user, request=found, status=values["status"], reason=values["reason"]
         )
         message = "Host verified successfully." if decided.status == "approved" else "Verification request rejected."
-        return envelope(VerificationRequestSerializer(decided).data, message)
+        return envelope(VerificationRequestSerializer(decided, context={"actor": request.user}).data, message)
 
 
 # --- General settings ------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_reviews
 
 app_name = "bookings"
 
@@ -21,4 +21,6 @@ urlpatterns = [
     path("listing/calendar-url/<str:listing_id>", views.IcalUrlView.as_view(), name="listing-ical-url"),
     path("listing/calendar/<str:token>.ics", views.IcalFeedView.as_view(), name="listing-ical"),
     path("reviews/add", views.ReviewAddView.as_view(), name="review-add"),
+    path("reviews/get-all", views_reviews.ReviewModerationListView.as_view(), name="review-moderation-list"),
+    path("reviews/update-status/<uuid:review_id>", views_reviews.ReviewPublishView.as_view(), name="review-publish"),
 ]

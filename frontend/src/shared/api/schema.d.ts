@@ -1851,6 +1851,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/get-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["reviews_get_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/update-status/{review_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["reviews_update_status_partial_update"];
+        trace?: never;
+    };
     "/api/subscription": {
         parameters: {
             query?: never;
@@ -3787,6 +3819,33 @@ export interface components {
             data: components["schemas"]["Message"];
             message: string;
         };
+        ModeratedReview: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            review: string;
+            rating: number | null;
+            remarks: string;
+            isPublished: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            listing: components["schemas"]["ReviewListing"];
+            renter: components["schemas"]["ReviewRenter"];
+            readonly can: components["schemas"]["ReviewCan"];
+        };
+        ModeratedReviewList: {
+            data: components["schemas"]["ModeratedReviewListData"];
+            message: string;
+        };
+        ModeratedReviewListData: {
+            reviews: components["schemas"]["ModeratedReview"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
         ModeratorDeleteResponse: {
             message: string;
         };
@@ -3996,6 +4055,9 @@ export interface components {
         PatchedReviewInputRequest: {
             status?: components["schemas"]["ReviewInputStatusEnum"];
             reason?: string;
+        };
+        PatchedReviewPublishInputRequest: {
+            isPublished?: boolean;
         };
         PatchedStatusInputRequest: {
             status?: components["schemas"]["StatusInputStatusEnum"];
@@ -4449,6 +4511,10 @@ export interface components {
             data: unknown;
             message: string;
         };
+        ReviewCan: {
+            publish: boolean;
+            hide: boolean;
+        };
         ReviewInputRequest: {
             /** Format: uuid */
             listingId: string;
@@ -4466,6 +4532,30 @@ export interface components {
          * @enum {string}
          */
         ReviewInputStatusEnum: "approved" | "rejected";
+        ReviewListing: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            slug: string;
+        };
+        ReviewPublishResponse: {
+            data: components["schemas"]["ModeratedReview"];
+            message: string;
+        };
+        ReviewRenter: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+        };
         ReviewSettings: {
             autoPublish: boolean;
             /** Format: date-time */
@@ -4909,7 +4999,12 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             readonly rejectReason: string;
-            readonly verificationDocs: unknown[];
+            readonly verificationDocs: components["schemas"]["VerificationDocument"][];
+            readonly can: components["schemas"]["VerificationRequestCan"];
+        };
+        VerificationRequestCan: {
+            approve: boolean;
+            reject: boolean;
         };
         VerificationRequestList: {
             data: components["schemas"]["VerificationRequestListData"];
@@ -11081,6 +11176,123 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reviews_get_all_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Part of the text, the listing title or the e-mail. */
+                "filters[search]"?: string;
+                /** @description pending (held), published or all (default). */
+                "filters[status]"?: string;
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReviewList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reviews_update_status_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                review_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedReviewPublishInputRequest"];
+                "multipart/form-data": components["schemas"]["PatchedReviewPublishInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedReviewPublishInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPublishResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
