@@ -135,9 +135,9 @@ function EditForm({ user }: { user: UserDetail }) {
       toast.success(answer.message || "Profile updated successfully.");
     } catch (error) {
       const rest = applyServerErrors(error, setError, FIELDS as unknown as string[], { socialMediaLinks: "Facebook" });
-      const message = rest[0] ?? (error as Error).message;
-      setFormError(message);
-      toast.error(message);
+      // Field messages show under their fields; anything else above the button.
+      if (rest.length) setFormError(rest[0]);
+      toast.error(rest[0] ?? (error as Error).message);
     }
   });
 

@@ -51,9 +51,9 @@ export function AddUserPage({ kind }: { kind: Exclude<Kind, "renters"> }) {
       navigation.assign(info.listHref);
     } catch (error) {
       const rest = applyServerErrors(error, setError, ["firstName", "lastName", "email", "userName", "tax"]);
-      const message = rest[0] ?? (error as Error).message;
-      setFormError(message);
-      toast.error(message);
+      // Field messages show under their fields; anything else above the button.
+      if (rest.length) setFormError(rest[0]);
+      toast.error(rest[0] ?? (error as Error).message);
     }
   });
   return (
