@@ -41,10 +41,12 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
     || echo "Chromium could not be installed: the browser tests will be skipped." >&2
 fi
 
-if [ -f frontend/package.json ] && grep -q '"test"' frontend/package.json; then
-  echo "== front-end unit tests"
-  (cd frontend && npm test --silent)
-fi
+echo "== front-end types (tsc --noEmit)"
+(cd frontend && npx --no-install tsc --noEmit)
+echo "== front-end lint (ESLint: typescript-eslint, react-hooks, jsx-a11y, public/dashboard boundary)"
+(cd frontend && npx --no-install eslint --max-warnings 0 .)
+echo "== front-end unit tests (vitest)"
+(cd frontend && npx --no-install vitest run)
 
 # Last, so the closing line of the run is a Python test summary. The browser tests run in a
 # pytest run of their own: Playwright's sync API keeps an event loop on the worker's main

@@ -70,7 +70,7 @@ class Booking(models.Model):
     renter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bookings")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_bookings")
 
-    # The booked time in UTC, and the same time as the renter chose it (America/New_York).
+    # The booked time in UTC, and the same time as the renter chose it (wall clock in the listing's time zone).
     period = DateTimeRangeField(help_text="[check-in, check-out) in UTC, without extensions.")
     check_in = models.DateTimeField()
     check_out = models.DateTimeField(help_text="Check-out including approved extensions.")
@@ -191,6 +191,7 @@ class ExtendBooking(models.Model):
     additional_amount = money_field(help_text="What the renter pays: original amount plus fee and tax.")
     payment_details = models.JSONField(default=dict, blank=True)
     period = DateTimeRangeField(help_text="The extra time, in UTC.")
+    # The new check-out date in the listing's time zone (the help text predates listing zones).
     additional_date = models.DateField(help_text="The new check-out date (America/New_York).")
     start_time = models.TimeField()
     end_time = models.TimeField()

@@ -15,7 +15,31 @@ SEARCH_MAX = 100
 
 
 def _base() -> QuerySet[Booking]:
-    return Booking.objects.select_related("listing", "offering", "renter", "host").prefetch_related("extensions")
+    return Booking.objects.select_related("listing", "offering", "renter", "host", "payment").prefetch_related(
+        "extensions"
+    )
+
+
+# A renter's payment counts once it is authorised (held on the card) or captured.
+PAYMENT_HELD_STATUSES = ("authorized", "completed")
+
+
+def awaiting_payment_q() -> Q:
+    """Pay-now requests with something to pay whose payment is not held yet: the host cannot approve
+    them, they are not counted as pending, and the renter can pay them from the booking."""
+    return Q(status=BookingStatus.PENDING, payment_preference="payNow", total_amount__gt=0) & ~Q(
+        payment__status__in=PAYMENT_HELD_STATUSES
+    )
+
+
+def booking_awaiting_payment(booking: Booking) -> bool:
+    """``awaiting_payment_q`` for one booking (reads ``booking.payment``, select_related by ``_base``)."""
+    if booking.status != BookingStatus.PENDING or booking.payment_preference != "payNow":
+        return False
+    if booking.total_amount <= 0:
+        return False
+    payment = getattr(booking, "payment", None) if hasattr(booking, "payment") else None
+    return payment is None or payment.status not in PAYMENT_HELD_STATUSES
 
 
 def bookings_visible_to(user) -> QuerySet[Booking]:
@@ -87,11 +111,15 @@ def booking_requests_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
 def pending_bookings_count(user) -> int:
     if user.role not in (Role.HOST, Role.SUB_HOST):
         return 0
-    return Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING).count()
+    return (
+        Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING)
+        .exclude(awaiting_payment_q())
+        .count()
+    )
 
 
 def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
-    """The user's visible bookings that overlap the month (its America/New_York dates)."""
+    """The user's visible bookings whose dates (each in its listing's time zone) overlap the month."""
     first = dt.date(year, month, 1)
     last = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
     return (
@@ -100,6 +128,14 @@ def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
         .exclude(status__in=[BookingStatus.REJECTED, BookingStatus.EXPIRED])
         .order_by("check_in", "id")
     )
+
+
+def booking_charged_check_out(booking: Booking) -> dt.datetime:
+    """The check-out the renter has paid for: the booked end, moved by approved and paid extensions
+    only (``check_out`` also counts an approved extension that is not paid yet)."""
+    ends = [booking.period.upper]
+    ends += [e.period.upper for e in booking.extensions.all() if e.status == "approved" and e.paid]
+    return max(ends)
 
 
 UPCOMING_STATUSES = (BookingStatus.PENDING, BookingStatus.APPROVED, BookingStatus.ONGOING)

@@ -5,7 +5,8 @@ from rest_framework import serializers
 from apps.accounts.models import Role
 
 from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
-from .times import format_date, format_time
+from .selectors import booking_awaiting_payment
+from .times import format_date, format_time, zone_abbreviation, zone_of
 
 TEXT_MAX = 1000
 
@@ -88,11 +89,21 @@ def person(user) -> dict | None:
     }
 
 
+def zone_fields(listing, moment) -> dict:
+    """``timeZone`` (IANA, the listing's) and ``timeZoneName`` (its short name at ``moment``: IST, EDT)."""
+    tz = zone_of(listing)
+    return {"timeZone": tz.key, "timeZoneName": zone_abbreviation(tz, moment)}
+
+
 def extension_data(extension: ExtendBooking, *, full: bool) -> dict:
-    """Host side sees everything; admin, moderator and renter see only the total payable while pending."""
+    """Host side sees everything; admin, moderator and renter see only the total payable while pending.
+
+    ``startTime``, ``endTime`` and ``additionalDate`` are wall-clock times in the listing's zone
+    (``timeZone``)."""
     if not full and extension.status == ExtensionStatus.PENDING:
         return {"_id": str(extension.pk), "status": extension.status, "totalPayable": str(extension.additional_amount)}
     return {
+        **zone_fields(extension.booking.listing, extension.period.upper),
         "_id": str(extension.pk),
         "status": extension.status,
         "paid": extension.paid,
@@ -126,6 +137,7 @@ class BookingSerializer(serializers.BaseSerializer):
             "checkOutDate": format_date(booking.check_out_date),
             "startTime": format_time(booking.start_time),
             "endTime": format_time(booking.end_time),
+            **zone_fields(listing, booking.check_in),
             "checkIn": booking.check_in.isoformat(),
             "checkOut": booking.check_out.isoformat(),
             "status": booking.status,
@@ -144,6 +156,7 @@ class BookingSerializer(serializers.BaseSerializer):
                 "address": listing.address,
                 "city": listing.city,
                 "country": listing.country,
+                "timeZone": listing.time_zone,
                 "paymentPreference": listing.payment_preference,
                 "cancellationPolicy": listing.cancellation_policy,
                 "isDeleted": listing.is_deleted,
@@ -156,6 +169,8 @@ class BookingSerializer(serializers.BaseSerializer):
             "rejectReason": booking.reject_reason,
             "cancellationReason": booking.cancellation_reason,
             "refundAmount": str(booking.refund_amount) if booking.refund_amount is not None else None,
+            # A pay-now request the renter has not paid yet: the host sees "Awaiting payment", no Approve.
+            "awaitingPayment": booking_awaiting_payment(booking),
         }
 
 
@@ -169,9 +184,11 @@ class BookingDetailSerializer(BookingSerializer):
         data["hostedBy"] = person(booking.host)
         # The renter's panel shows Hosted By; everyone else sees Booked By (spec 2.6).
         data["sidePanel"] = "hostedBy" if viewer is not None and viewer.role == Role.RENTER else "bookedBy"
-        data["canApproveOrReject"] = bool(
-            viewer is not None and viewer.role in (Role.HOST, Role.SUB_HOST) and booking.status == "pending"
-        )
+        host_side = viewer is not None and viewer.role in (Role.HOST, Role.SUB_HOST)
+        data["canApproveOrReject"] = bool(host_side and booking.status == "pending")
+        data["canApprove"] = data["canApproveOrReject"] and not data["awaitingPayment"]
+        # The renter pays an unpaid pay-now request from the booking (POST /api/payment/checkout).
+        data["canPay"] = bool(viewer is not None and viewer.pk == booking.renter_id and data["awaitingPayment"])
         if viewer is not None and viewer.pk == booking.renter_id and booking.status in ("pending", "approved"):
             data["refundIfCancelledNow"] = str(refund_amount_for(booking))
         data["events"] = [
@@ -193,10 +210,12 @@ class BookingSchema(serializers.Serializer):
 
     _id = serializers.UUIDField()
     createdAt = serializers.DateTimeField()
-    checkInDate = serializers.CharField(help_text="dd-MM-yyyy, America/New_York")
+    checkInDate = serializers.CharField(help_text="dd-MM-yyyy, in the listing's time zone (timeZone)")
     checkOutDate = serializers.CharField()
-    startTime = serializers.CharField(help_text="hh:mm AM/PM")
+    startTime = serializers.CharField(help_text="hh:mm AM/PM, wall-clock time in the listing's time zone")
     endTime = serializers.CharField()
+    timeZone = serializers.CharField(help_text="The listing's IANA time zone (Asia/Kolkata); all times are there")
+    timeZoneName = serializers.CharField(help_text="The zone's short name at check-in (IST, EDT), to show by times")
     status = serializers.ChoiceField(choices=BookingStatus.choices)
     price = serializers.DecimalField(max_digits=12, decimal_places=2)
     totalAmount = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -212,6 +231,9 @@ class BookingSchema(serializers.Serializer):
     rejectReason = serializers.CharField()
     cancellationReason = serializers.CharField()
     refundAmount = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
+    awaitingPayment = serializers.BooleanField(
+        help_text="A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending"
+    )
 
 
 def quote_data(plan, *, step: str, available: bool | None = None) -> dict:
@@ -224,6 +246,7 @@ def quote_data(plan, *, step: str, available: bool | None = None) -> dict:
         "checkOutDate": format_date(plan.check_out_date),
         "startTime": format_time(plan.start_time),
         "endTime": format_time(plan.end_time),
+        **zone_fields(plan.listing, plan.start),
         "guests": plan.guests,
         "seats": plan.seats,
         "paymentDetails": q.payment_details(),

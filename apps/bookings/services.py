@@ -31,7 +31,16 @@ from .models import (
     Occupancy,
     Review,
 )
-from .times import format_date, format_time, local_datetime, opening_for, to_local
+from .times import (
+    format_date,
+    format_moment,
+    format_time,
+    local_datetime,
+    opening_for,
+    to_local,
+    zone_abbreviation,
+    zone_of,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -116,9 +125,11 @@ def _check_opening(listing: Listing, day: dt.date, time: dt.time, field_name: st
         ok = time >= opens and (closes is None or time < closes)
     if not ok:
         close_text = format_time(closes) if closes else "midnight"
+        tz = zone_of(listing)
+        zone = zone_abbreviation(tz, dt.datetime.combine(day, dt.time(12), tzinfo=tz))
         raise _invalid(
             field_name,
-            f"Choose a time within opening hours on {format_date(day)} ({format_time(opens)} to {close_text}).",
+            f"Choose a time within opening hours on {format_date(day)} ({format_time(opens)} to {close_text} {zone}).",
         )
 
 
@@ -151,8 +162,10 @@ def booking_plan(
         raise _invalid("checkOutDate", "Check-out date must be on or after the check-in date.")
     if (check_out_date - check_in_date).days > MAX_BOOKING_DAYS:
         raise _invalid("checkOutDate", "A booking can last at most one year.")
-    start = local_datetime(check_in_date, start_time)
-    end = local_datetime(check_out_date, end_time)
+    # Wall-clock times where the space is.
+    tz = zone_of(listing)
+    start = local_datetime(check_in_date, start_time, tz, "startTime")
+    end = local_datetime(check_out_date, end_time, tz, "endTime")
     if end <= start:
         raise _invalid("endTime", "End time must be after the start time.")
     if start < now:
@@ -491,14 +504,33 @@ def booking_request(
         Booking.objects.filter(pk=booking.pk).update(unit=hold.unit)
         booking.unit = hold.unit
     BookingEvent.objects.create(booking=booking, actor=renter, from_status="", to_status=BookingStatus.PENDING)
+    if not _pays_before_approval(booking):
+        _announce_request(booking)
+    # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
+    return booking
+
+
+def _pays_before_approval(booking: Booking) -> bool:
+    return booking.payment_preference == PaymentPreference.PAY_NOW and booking.total_amount > 0
+
+
+def _announce_request(booking: Booking) -> None:
+    listing = booking.listing
     _notify(
         listing.host,
         "bookingRequested",
-        f"New booking request at {listing.title} for {format_date(plan.start)} {format_time(plan.start)}.",
+        f"New booking request at {listing.title} for {format_moment(booking.check_in, zone_of(listing))}.",
         booking,
     )
     _counters_changed(booking)
-    return booking
+
+
+def booking_request_paid(*, booking_id) -> None:
+    """For the payments app: the renter's payment for a pending pay-now request is now held, so the
+    request is the host's to answer: tell the host and refresh the pending count."""
+    booking = Booking.objects.select_related("listing", "listing__host").filter(pk=booking_id).first()
+    if booking is not None and booking.status == BookingStatus.PENDING and _pays_before_approval(booking):
+        _announce_request(booking)
 
 
 def _offering_snapshot(offering: SpaceOffering | None) -> dict:
@@ -719,11 +751,12 @@ def extension_plan(
     start = booking.check_out
     end = _slot_ceil(start + dt.timedelta(seconds=float(extra_hours * 3600)))
     listing = booking.listing
-    local_start, local_end = to_local(start).date(), to_local(end).date()
+    tz = zone_of(listing)
+    local_start, local_end = to_local(start, tz).date(), to_local(end, tz).date()
     blocked = sorted(d for d in (listing.blocked_dates or []) if local_start <= d <= local_end)
     if blocked:
         raise _invalid("additionalDate", f"The space is not available on {format_date(blocked[0])}.")
-    _check_opening(listing, local_end, to_local(end).time(), "endTime", closing=True)
+    _check_opening(listing, local_end, to_local(end, tz).time(), "endTime", closing=True)
     offering = booking.offering
     seats_factor = booking.seats if offering is not None and not offering.is_exclusive else 1
     try:
@@ -760,6 +793,7 @@ def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, week
     if booking.extensions.filter(status=ExtensionStatus.PENDING).exists():
         raise Conflict("You already asked to extend this booking; wait for the host's answer.")
     start, end, _extra, quote, amounts = extension_plan(booking, hours=hours, days=days, weeks=weeks, months=months)
+    tz = zone_of(booking.listing)
     extension = ExtendBooking.objects.create(
         booking=booking,
         additional_hours=hours,
@@ -776,9 +810,9 @@ def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, week
             "additionalAmount": str(amounts["total"]),
         },
         period=DateTimeTZRange(start, end, "[)"),
-        additional_date=to_local(end).date(),
-        start_time=to_local(start).time(),
-        end_time=to_local(end).time(),
+        additional_date=to_local(end, tz).date(),
+        start_time=to_local(start, tz).time(),
+        end_time=to_local(end, tz).time(),
     )
     offering = booking.offering
     occupancy_hold(
@@ -797,7 +831,7 @@ def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, week
     _notify(
         booking.host,
         "extensionRequested",
-        f"A renter asked to extend a booking at {booking.listing.title} until {format_date(end)} {format_time(end)}.",
+        f"A renter asked to extend a booking at {booking.listing.title} until {format_moment(end, tz)}.",
         booking,
     )
     _counters_changed(booking)
@@ -832,8 +866,9 @@ def extension_update_status(*, booking_id, extension_id, actor, status: str, rea
         end = extension.period.upper
         if end > booking.check_out:
             booking.check_out = end
-            booking.check_out_date = to_local(end).date()
-            booking.end_time = to_local(end).time()
+            tz = zone_of(booking.listing)
+            booking.check_out_date = to_local(end, tz).date()
+            booking.end_time = to_local(end, tz).time()
             booking.save(update_fields=["check_out", "check_out_date", "end_time", "updated_at"])
         _notify(
             booking.renter, "extensionApproved", f"Your extension at {booking.listing.title} was approved.", booking

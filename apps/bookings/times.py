@@ -1,4 +1,13 @@
-"""Dates and times as renters see them (America/New_York, dd-MM-yyyy, 12-hour 30-minute slots)."""
+"""Dates and times as renters see them: dd-MM-yyyy, 12-hour 30-minute slots, in the listing's zone.
+
+A booking's times are wall-clock times where the space is (``Listing.time_zone``, an IANA name):
+"10:00 AM" at a Mumbai venue is 10:00 Asia/Kolkata. The moments are stored in UTC. Dates with no
+listing behind them (payment lists, notifications) stay in the platform's display zone,
+America/New_York (``LOCAL_TZ``).
+
+Daylight-saving changes: a wall time that does not exist on a day (the hour skipped when clocks
+go forward) is refused; one that happens twice (clocks go back) means the first of the two.
+"""
 
 import datetime as dt
 import re
@@ -55,25 +64,65 @@ def parse_time(value, field: str) -> dt.time:
     return parsed
 
 
-def local_datetime(day: dt.date, time: dt.time) -> dt.datetime:
-    """The moment ``day time`` in America/New_York, as an aware datetime in UTC."""
-    return dt.datetime.combine(day, time, tzinfo=LOCAL_TZ).astimezone(dt.UTC)
+def zone_of(listing_or_name) -> ZoneInfo:
+    """The zone of a listing (or an IANA name); the display zone when it has none."""
+    name = listing_or_name if isinstance(listing_or_name, str) else getattr(listing_or_name, "time_zone", "")
+    return ZoneInfo(name or settings.DISPLAY_TIME_ZONE)
 
 
-def to_local(moment: dt.datetime) -> dt.datetime:
-    return moment.astimezone(LOCAL_TZ)
+def exists_locally(day: dt.date, time: dt.time, tz: ZoneInfo) -> bool:
+    """False for a wall time skipped by a daylight-saving change (02:30 on a spring-forward night)."""
+    wall = dt.datetime.combine(day, time, tzinfo=tz)
+    return wall.astimezone(dt.UTC).astimezone(tz).replace(tzinfo=None) == wall.replace(tzinfo=None)
 
 
-def format_date(day: dt.date | dt.datetime) -> str:
+def local_datetime(day: dt.date, time: dt.time, tz: ZoneInfo = LOCAL_TZ, field: str | None = None) -> dt.datetime:
+    """The moment ``day time`` in ``tz``, as an aware datetime in UTC.
+
+    A repeated wall time (clocks going back) is its first occurrence. A skipped one (clocks going
+    forward) raises InvalidInput on ``field`` when a field is named; without one it is read with
+    the offset before the change (Python's rule), for callers that only need an approximate bound.
+    """
+    if field is not None and not exists_locally(day, time, tz):
+        message = (
+            f"{format_time(time)} does not exist on {format_date(day)} in {tz.key}: the clocks go forward "
+            "that night. Please choose another time."
+        )
+        raise InvalidInput(message, errors={field: [message]})
+    return dt.datetime.combine(day, time, tzinfo=tz).astimezone(dt.UTC)
+
+
+def to_local(moment: dt.datetime, tz: ZoneInfo = LOCAL_TZ) -> dt.datetime:
+    return moment.astimezone(tz)
+
+
+def format_date(day: dt.date | dt.datetime, tz: ZoneInfo = LOCAL_TZ) -> str:
     if isinstance(day, dt.datetime):
-        day = to_local(day).date()
+        day = to_local(day, tz).date()
     return day.strftime("%d-%m-%Y")
 
 
-def format_time(time: dt.time | dt.datetime) -> str:
+def format_time(time: dt.time | dt.datetime, tz: ZoneInfo = LOCAL_TZ) -> str:
     if isinstance(time, dt.datetime):
-        time = to_local(time).time()
+        time = to_local(time, tz).time()
     return time.strftime("%I:%M %p")
+
+
+def zone_abbreviation(tz: ZoneInfo, moment: dt.datetime | None = None) -> str:
+    """The zone's short name at ``moment`` (IST, EDT, AEDT...); "UTC+04" where the zone has none."""
+    moment = moment or dt.datetime.now(dt.UTC)
+    name = moment.astimezone(tz).tzname() or tz.key
+    return f"UTC{name}" if name[:1] in "+-" else name
+
+
+def format_clock(moment: dt.datetime, tz: ZoneInfo) -> str:
+    """ "10:00 AM IST": the wall time in ``tz`` with the zone named."""
+    return f"{format_time(moment, tz)} {zone_abbreviation(tz, moment)}"
+
+
+def format_moment(moment: dt.datetime, tz: ZoneInfo) -> str:
+    """ "24-11-2026 10:00 AM IST"."""
+    return f"{format_date(moment, tz)} {format_clock(moment, tz)}"
 
 
 def parse_clock(value: str | None) -> dt.time | None:

@@ -33,7 +33,7 @@ from .serializers import (
     extension_data,
     quote_data,
 )
-from .times import LOCAL_TZ, parse_date, parse_time
+from .times import LOCAL_TZ, format_clock, format_date, parse_date, parse_time, zone_of
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 RenterOrHostSide = role_permission("RenterOrHostSide", Role.RENTER, Role.HOST, Role.SUB_HOST)
@@ -238,7 +238,7 @@ class ListingAvailabilityView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("timezone", str, description="IANA name; default America/New_York"),
+            OpenApiParameter("timezone", str, description="IANA name; default the listing's own time zone"),
             OpenApiParameter("from", str, description="first date (yyyy-MM-dd); default today"),
             OpenApiParameter("days", int, description="how many days (1-366); default 90"),
         ],
@@ -250,7 +250,7 @@ class ListingAvailabilityView(APIView):
         )
         if listing is None:
             raise NotFound("Listing not found.")
-        name = request.query_params.get("timezone") or settings.DISPLAY_TIME_ZONE
+        name = request.query_params.get("timezone") or listing.time_zone
         try:
             tz = zoneinfo.ZoneInfo(name[:64])
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
@@ -266,7 +266,8 @@ class ListingAvailabilityView(APIView):
             days = 0
         if not 1 <= days <= 366:
             raise InvalidInput("days must be from 1 to 366.", errors={"days": ["days must be from 1 to 366."]})
-        return envelope(selectors.listing_availability(listing=listing, tz=tz, start=start, days=days))
+        data = selectors.listing_availability(listing=listing, tz=tz, start=start, days=days)
+        return envelope({**data, "timeZone": tz.key})
 
 
 class ReviewAddView(APIView):
@@ -373,11 +374,18 @@ class IcalFeedView(APIView):
             .order_by("check_in")[:2000]
         )
         stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
+        tz = zone_of(listing)
         lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Spacemarket//Bookings//EN", "CALSCALE:GREGORIAN"]
+        # Moments are in UTC (exact anywhere); the calendar is shown in the space's own zone.
         lines.append(f"X-WR-CALNAME:{_ics_escape(listing.title)}")
+        lines.append(f"X-WR-TIMEZONE:{tz.key}")
         for b in bookings:
             what = b.offering.title if b.offering else listing.title
             summary = f"{what}: {b.renter.full_name or 'Renter'}" + (" (pending)" if b.status == "pending" else "")
+            when = (
+                f"{format_date(b.check_in, tz)} {format_clock(b.check_in, tz)} to "
+                f"{format_date(b.check_out, tz)} {format_clock(b.check_out, tz)} ({tz.key})"
+            )
             lines += [
                 "BEGIN:VEVENT",
                 f"UID:{b.pk}@spacemarket",
@@ -385,6 +393,7 @@ class IcalFeedView(APIView):
                 f"DTSTART:{b.check_in.astimezone(dt.UTC).strftime('%Y%m%dT%H%M%SZ')}",
                 f"DTEND:{b.check_out.astimezone(dt.UTC).strftime('%Y%m%dT%H%M%SZ')}",
                 f"SUMMARY:{_ics_escape(summary)}",
+                f"DESCRIPTION:{_ics_escape(when)}",
                 f"STATUS:{'TENTATIVE' if b.status == 'pending' else 'CONFIRMED'}",
                 f"URL:{settings.SITE_URL}/booking-detail/{b.pk}",
                 "END:VEVENT",

@@ -1,8 +1,8 @@
 """The signed-in area's routes and sidebar, in one table (spec sections 2.3 and 6).
 
 ``ROUTES`` says who may open each route; ``SIDEBAR`` says what the menu shows to whom. The page
-views, the sidebar template, the tests and the front end (``frontend/src/dashboard/navigation.json``,
-written by ``manage.py dashboard_navigation``) all read these two tables, so they cannot disagree.
+views, the sidebar template and the tests all read these two tables, so they cannot disagree; the
+front end draws the sidebar the server rendered and never keeps a copy of them.
 
 Role groups are the ones spec section 6 names, plus the sidebar table's own role lists where a
 route has a sidebar entry. ``OPEN`` routes have no role check at all (the spec's "open to any
@@ -282,41 +282,3 @@ def sidebar_for(role: str, current_path: str = "", counters: dict[str, int] | No
             }
         )
     return menu
-
-
-def export() -> dict:
-    """The two tables as JSON for the front end (``frontend/src/dashboard/navigation.json``)."""
-
-    def roles(value: frozenset[str] | None) -> list[str] | None:
-        return None if value is None else [role for role in ROLES if role in value]
-
-    def entry(node: Entry) -> dict:
-        return {
-            "label": node.label,
-            "route": node.route,
-            "href": node.href,
-            "roles": roles(node.roles),
-            "counter": node.counter,
-        }
-
-    sidebar = []
-    for node in SIDEBAR:
-        if isinstance(node, Entry):
-            sidebar.append({"kind": "entry", **entry(node)})
-        else:
-            sidebar.append(
-                {
-                    "kind": "group",
-                    "key": node.key,
-                    "label": node.label,
-                    "labels": dict(node.labels),
-                    "roles": roles(node.roles),
-                    "children": [entry(child) for child in node.children],
-                }
-            )
-    return {
-        "roles": list(ROLES),
-        "routes": [{"name": r.name, "path": r.path, "title": r.title, "roles": roles(r.roles)} for r in ROUTES],
-        "sidebar": sidebar,
-        "hiddenGroups": {role: sorted(keys) for role, keys in HIDDEN_GROUPS.items()},
-    }

@@ -9,6 +9,7 @@ from django.utils.text import slugify
 from apps.accounts.factories import UserFactory
 from apps.accounts.models import Role
 
+from . import zones
 from .models import (
     OFFERING_PERIODS,
     AddOn,
@@ -94,6 +95,10 @@ class ListingFactory(factory.django.DjangoModelFactory):
     address = factory.LazyAttribute(lambda o: f"{o.street_address}, {o.city}, {o.country}")
     latitude = Decimal("40.712800")
     longitude = Decimal("-74.006000")
+    # The city's zone (ListingFactory(city="Mumbai", country="India") is in Asia/Kolkata), else the pin's.
+    time_zone = factory.LazyAttribute(
+        lambda o: zones.zone_for_city(o.city, o.country) or zones.zone_for(latitude=o.latitude, longitude=o.longitude)
+    )
     hourly = Decimal("50.00")
     daily = Decimal("300.00")
     weekly = Decimal("1500.00")

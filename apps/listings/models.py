@@ -12,6 +12,8 @@ from django.db.models import F, Q
 from django.db.models.functions import Upper
 from django.utils import timezone
 
+from .zones import default_zone
+
 PERCENT = [MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))]
 NOT_NEGATIVE = [MinValueValidator(Decimal("0"))]
 
@@ -176,6 +178,12 @@ class Listing(models.Model):
     address = models.CharField(max_length=300, blank=True, help_text="Full address as shown.")
     latitude = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
     longitude = models.DecimalField(max_digits=9, decimal_places=6, null=True, blank=True)
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_zone,
+        help_text="IANA zone of the space (Asia/Kolkata): its opening hours, slots and booked times are wall-clock "
+        "times there. Found from the map pin or the city when the listing is created; the host can change it.",
+    )
 
     # Event space prices (office spaces price per offering).
     hourly = money_field(null=True, blank=True)
@@ -218,6 +226,7 @@ class Listing(models.Model):
                 condition=Q(property_type__in=PropertyType.values), name="listing_property_type_valid"
             ),
             models.CheckConstraint(condition=Q(status__in=ListingStatus.values), name="listing_status_valid"),
+            models.CheckConstraint(condition=~Q(time_zone=""), name="listing_time_zone_set"),
             models.CheckConstraint(
                 condition=Q(availability__in=Availability.values), name="listing_availability_valid"
             ),

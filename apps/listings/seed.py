@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from apps.accounts.models import User
 
+from . import zones
 from .models import (
     OFFERING_PERIODS,
     AddOn,
@@ -204,6 +205,7 @@ def _listing(
         "address": f"{10 + index * 7} {area} Street, {name}, {country}",
         "latitude": (Decimal(lat) + Decimal(str(round(rng.uniform(-0.03, 0.03), 6)))).quantize(Decimal("0.000001")),
         "longitude": (Decimal(lon) + Decimal(str(round(rng.uniform(-0.03, 0.03), 6)))).quantize(Decimal("0.000001")),
+        "time_zone": zones.zone_for(city=name, country=country, latitude=lat, longitude=lon),
         "hourly": None if office else _price(rng, "hourly", factor * 3),
         "daily": None if office else _price(rng, "daily", factor * 12),
         "weekly": None if office else _price(rng, "weekly", factor * 12),

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from apps.core.serializers import ApiModelSerializer
 
+from . import zones
 from .models import (
     EVENT_PERIODS,
     OFFERING_PERIODS,
@@ -207,6 +208,12 @@ class ListingInput(serializers.Serializer):
     address = text_field("Address", 300)
     latitude = coordinate_field("Latitude", 90)
     longitude = coordinate_field("Longitude", 180)
+    timeZone = serializers.CharField(
+        max_length=64,
+        required=False,
+        allow_blank=True,
+        help_text="IANA time zone of the space (Asia/Kolkata). Left out or empty: found from the map pin or the city.",
+    )
     hourly = price_field("Hourly price")
     daily = price_field("Daily price")
     weekly = price_field("Weekly price")
@@ -253,6 +260,12 @@ class ListingInput(serializers.Serializer):
         default=list,
         max_length=100,
     )
+
+    def validate_timeZone(self, value: str) -> str:
+        value = (value or "").strip()
+        if value and not zones.is_valid_zone(value):
+            raise serializers.ValidationError("Choose a time zone from the list (for example Asia/Kolkata)")
+        return value
 
     def validate_openingHours(self, value: Any) -> dict:
         if not isinstance(value, dict):
@@ -415,6 +428,7 @@ class ListingSerializer(ApiModelSerializer):
             "address",
             "latitude",
             "longitude",
+            "time_zone",
             "property_type",
             "hourly",
             "daily",
@@ -473,6 +487,7 @@ class ListingSummarySerializer(serializers.Serializer):
     propertyType = serializers.CharField(source="property_type")
     city = serializers.CharField()
     country = serializers.CharField()
+    timeZone = serializers.CharField(source="time_zone")
     isActive = serializers.BooleanField(source="is_active")
     isDeleted = serializers.BooleanField(source="is_deleted")
     images = serializers.SerializerMethodField()

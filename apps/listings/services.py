@@ -20,7 +20,7 @@ from django.utils.text import slugify
 from apps.accounts.models import STAFF_ROLES, Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 
-from . import media
+from . import media, zones
 from .models import (
     OFFERING_PERIODS,
     AddOn,
@@ -106,7 +106,10 @@ SCALAR_FIELDS: dict[str, str] = {
     "cancellationPolicy": "cancellation_policy",
     "availability": "availability",
     "isPremium": "is_premium",
+    "timeZone": "time_zone",
 }
+# Where the space is: when these move and no time zone is given, the zone is looked up again.
+LOCATION_FIELDS: tuple[str, ...] = ("city", "country", "latitude", "longitude")
 DECIMAL_FIELDS = frozenset(
     {
         "latitude",
@@ -228,9 +231,30 @@ def substantive_changes(listing: Listing, data: dict) -> list[str]:
     return [key for key in SUBSTANTIVE_FIELDS if _normalise(key, live.get(key)) != _normalise(key, data.get(key))]
 
 
+def zone_after(listing: Listing, data: dict) -> str:
+    """The time zone ``listing`` has once ``data`` (validated input) is applied.
+
+    An explicit ``timeZone`` wins; otherwise a new listing, or one whose city, country or map pin
+    moves, gets the zone of its pin or city (``zones.zone_for``); otherwise it keeps its zone.
+    """
+    if data.get("timeZone"):
+        return data["timeZone"]
+    moved = listing._state.adding or any(
+        key in data and _normalise(key, getattr(listing, SCALAR_FIELDS[key])) != _normalise(key, data[key])
+        for key in LOCATION_FIELDS
+    )
+    if not moved and listing.time_zone:
+        return listing.time_zone
+    located = {key: data.get(key, getattr(listing, SCALAR_FIELDS[key])) for key in LOCATION_FIELDS}
+    return zones.zone_for(**located)
+
+
 def _apply(listing: Listing, data: dict) -> Listing:
     """Write validated input onto ``listing`` and replace its offerings, add-ons, images and lists."""
+    listing.time_zone = zone_after(listing, data)
     for key, field in SCALAR_FIELDS.items():
+        if key == "timeZone":
+            continue
         if key in data:
             value = data[key]
             if isinstance(value, str) and key not in ("openingHours",):
@@ -448,6 +472,9 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
     data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=listing)}
     _check_catalogue(data)
     _check_premium_mark(host_id=host.pk, listing=listing, data=data)
+    if zone_after(listing, data) != listing.time_zone:
+        # Booked times are moments; moving the zone under them would change what renters were promised.
+        _refuse_with_upcoming_bookings(listing, "change the time zone of")
     pending = _pending_request(listing)
 
     if listing.status != ListingStatus.APPROVED:

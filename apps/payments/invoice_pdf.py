@@ -19,6 +19,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from apps.accounts.models import Role
+from apps.bookings.selectors import booking_charged_check_out
+from apps.bookings.times import format_moment, zone_of
 
 from .models import Invoice, InvoiceKind, PaymentStatus
 
@@ -66,10 +68,16 @@ def breakdown(invoice: Invoice, viewer) -> list[tuple[str, str]]:
     rows.append((f"Convenience fee ({details.get('processingFeePercent', '0')}%)", dollars(booking.convenience_fee)))
     rows.append((f"Tax ({details.get('taxPercent', '0')}%)", dollars(booking.tax)))
     rows.append(("Booking price", dollars(booking.price)))
-    for extension in booking.extensions.filter(status="approved", paid=True).order_by("created_at"):
-        rows.append(
-            (f"Extension to {extension.additional_date.strftime('%d-%m-%Y')}", dollars(extension.additional_amount))
-        )
+    # Only what was charged counts; an extension not paid yet is listed as pending, outside the total.
+    tz = zone_of(booking.listing)
+    for extension in booking.extensions.exclude(status="rejected").order_by("created_at"):
+        until = f"Extension to {format_moment(extension.period.upper, tz)}"
+        if extension.paid:
+            rows.append((until, dollars(extension.additional_amount)))
+        elif extension.status == "approved":
+            rows.append((f"{until} (pending: awaiting payment)", f"{dollars(extension.additional_amount)} pending"))
+        else:
+            rows.append((f"{until} (pending: awaiting the host)", f"{dollars(extension.additional_amount)} pending"))
     rows.append(("Total", dollars(booking.total_amount)))
     if payment.refunded_amount:
         rows.append(("Refunded", dollars(-payment.refunded_amount)))
@@ -135,14 +143,17 @@ def render_invoice_pdf(invoice: Invoice, viewer) -> bytes:
         )
     )
     story.append(Spacer(1, 6 * mm))
+    tz = zone_of(listing)
     offering = (booking.space_offering or {}).get("title")
     kind = "Event space" if listing.property_type == "eventSpace" else "Work space"
     booking_rows = [
         ["Space", Paragraph(_esc(listing.title), styles["Normal"])],
         ["Type", kind + (f" · {offering}" if offering else "")],
         ["Address", Paragraph(_esc(listing.address or f"{listing.city}, {listing.country}"), styles["Normal"])],
-        ["Check-in", f"{booking.check_in_date.strftime('%d-%m-%Y')} {booking.start_time.strftime('%I:%M %p')}"],
-        ["Check-out", f"{booking.check_out_date.strftime('%d-%m-%Y')} {booking.end_time.strftime('%I:%M %p')}"],
+        # Times where the space is, with the zone named; check-out as charged (paid extensions only).
+        ["Check-in", format_moment(booking.check_in, tz)],
+        ["Check-out", format_moment(booking_charged_check_out(booking), tz)],
+        ["Time zone", tz.key],
         ["Guests", str(booking.guests)],
         ["Booking", str(booking.pk)],
         ["Payment", payment.payment_id or "—"],

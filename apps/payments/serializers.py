@@ -56,6 +56,12 @@ class PremiumPlanSerializer(serializers.Serializer):
     interval = serializers.CharField()
 
 
+def _premium_end(sub: Subscription):
+    if sub.status == "cancelled" and sub.cancelled_at:
+        return min(sub.cancelled_at, sub.next_billing_date or sub.cancelled_at)
+    return sub.next_billing_date
+
+
 class SubscriptionSerializer(ApiModelSerializer):
     premiumSubscription = serializers.SerializerMethodField()
     cancelledAt = serializers.DateTimeField(source="cancelled_at")
@@ -87,6 +93,8 @@ class SubscriptionSerializer(ApiModelSerializer):
             if sub.next_billing_date
             else None,
             "plan": PremiumPlanSerializer(sub.plan).data if sub.plan else None,
+            # When the membership ends (or ended): the cancellation ends it at once, else the period's end.
+            "endDate": serializers.DateTimeField().to_representation(end) if (end := _premium_end(sub)) else None,
         }
 
     def get_premiumListingsDeletionDate(self, sub: Subscription) -> str | None:

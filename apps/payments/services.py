@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
+from apps.bookings.services import booking_request_paid
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 
 from .gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
@@ -166,6 +167,8 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
         payment_capture(payment=payment)
     elif booking_status in ("rejected", "expired", "cancelled"):
         payment_release(payment=payment)
+    else:
+        booking_request_paid(booking_id=payment.booking_id)
     return payment
 
 

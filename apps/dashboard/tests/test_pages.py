@@ -3,7 +3,6 @@
 import re
 
 import pytest
-from django.core.management import call_command
 
 from apps.accounts.factories import UserFactory
 from apps.dashboard.navigation import ROUTES, counter_text, short_name
@@ -221,10 +220,6 @@ def test_logout_asks_for_confirmation(client, users):
     client.force_login(users["renter"])
     html = client.get("/dashboard").content.decode()
     assert 'action="/logout" data-confirm="Are you sure you want to log out?"' in html
-
-
-def test_front_end_navigation_json_is_up_to_date():
-    call_command("dashboard_navigation", "--check")
 
 
 @pytest.mark.parametrize(

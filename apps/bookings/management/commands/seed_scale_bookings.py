@@ -21,7 +21,7 @@ SCALE_RENTERS = 2000
 
 INSERT_BOOKINGS = """
 WITH l AS (
-    SELECT id, host_id, coalesce(hourly, 50) AS hourly, row_number() OVER (ORDER BY id) - 1 AS n
+    SELECT id, host_id, time_zone, coalesce(hourly, 50) AS hourly, row_number() OVER (ORDER BY id) - 1 AS n
     FROM listings_listing
     WHERE status = 'approved' AND property_type = 'eventSpace' AND NOT is_deleted
 ), r AS (
@@ -41,10 +41,10 @@ INSERT INTO bookings_booking (
 )
 SELECT gen_random_uuid(), l.id, NULL, r.id, l.host_id,
        tstzrange(g.check_in, g.check_in + interval '2 hours', '[)'), g.check_in, g.check_in + interval '2 hours',
-       (g.check_in AT TIME ZONE 'America/New_York')::date,
-       ((g.check_in + interval '2 hours') AT TIME ZONE 'America/New_York')::date,
-       (g.check_in AT TIME ZONE 'America/New_York')::time,
-       ((g.check_in + interval '2 hours') AT TIME ZONE 'America/New_York')::time,
+       (g.check_in AT TIME ZONE l.time_zone)::date,
+       ((g.check_in + interval '2 hours') AT TIME ZONE l.time_zone)::date,
+       (g.check_in AT TIME ZONE l.time_zone)::time,
+       ((g.check_in + interval '2 hours') AT TIME ZONE l.time_zone)::time,
        1 + g.g %% 10, 1, 0, '{}'::jsonb, '[]'::jsonb,
        jsonb_build_object('scale', true, 'prices', jsonb_build_array(jsonb_build_object(
            'priceDuration', 'hourly', 'label', 'Hour', 'duration', 2, 'rate', l.hourly::text,

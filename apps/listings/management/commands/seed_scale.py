@@ -20,6 +20,7 @@ from django.utils.text import slugify
 
 from apps.accounts.models import Role, User
 from apps.listings import seed as demo
+from apps.listings import zones
 from apps.listings.models import (
     OFFERING_PERIODS,
     Amenity,
@@ -265,6 +266,7 @@ class Command(BaseCommand):
                     address=f"{city}, {country}",
                     latitude=Decimal(f"{lat + rng.uniform(-0.15, 0.15):.6f}"),
                     longitude=Decimal(f"{lon + rng.uniform(-0.15, 0.15):.6f}"),
+                    time_zone=zones.zone_for(city=city, country=country),
                     hourly=None if office else Decimal(f"{rng.uniform(20, 300) * factor:.2f}"),
                     daily=None if office else Decimal(f"{rng.uniform(150, 2500) * factor:.2f}"),
                     weekly=None if office else Decimal(f"{rng.uniform(800, 12000) * factor:.2f}"),

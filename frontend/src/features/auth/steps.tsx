@@ -246,11 +246,12 @@ export function useCountdown(start: number) {
   const [endsAt, setEndsAt] = useState(() => Date.now() + start * 1000);
   const [now, setNow] = useState(() => Date.now());
   const remaining = Math.max(0, Math.ceil((endsAt - now) / 1000));
+  const running = remaining > 0;
   useEffect(() => {
-    if (remaining <= 0) return undefined;
+    if (!running) return undefined;
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
-  }, [remaining > 0, endsAt]);
+  }, [running, endsAt]);
   return {
     remaining,
     restart: (seconds: number = start) => {

@@ -4,14 +4,14 @@
  * share one draft; the last step places the request and hands over to the payment page.
  */
 import { type ReactNode, useEffect, useState } from "react";
-import { ApiError } from "../../shared/api/client";
+import { api, ApiError, call } from "../../shared/api/client";
 import { AvailabilityNote, Breakdown, conflicts, DetailsForm, type Errors, missingFields, QuotePanel, withConsistentTimes } from "./components";
 import { type BookingDraft, clearDraft, draftFor, updateDraft } from "./draft";
 import { useAvailability, useQuote } from "./hooks";
-import { type BookingListing, detailsStep, money, type Step, stepUrl } from "./quote";
+import { type BookingListing, detailsStep, type Step, stepUrl } from "./quote";
+import { money } from "../../shared/format";
 import { displayDate } from "./slots";
 import { SubmitButton } from "../../shared/forms/SubmitButton";
-import { http } from "../../shared/api/http";
 import { openAuthModal } from "../../features/auth/authModal";
 import { navigation } from "../../shared/browser/navigation";
 import { flashToast, toast } from "../../shared/ui/toast";
@@ -176,12 +176,10 @@ function returnUrl(listing: BookingListing, bookingId: string): string {
 }
 
 async function startPayment(listing: BookingListing, bookingId: string): Promise<void> {
-  const { data } = await http.post<{ url: string }>(
-    "/api/payment/checkout",
-    { bookingId, redirectUrl: returnUrl(listing, bookingId) },
-    { ownAuthErrors: true },
-  );
-  navigation.assign(data.url);
+  const answer = await call(api.POST("/api/payment/checkout", { body: { bookingId, redirectUrl: returnUrl(listing, bookingId) } }), {
+    ownAuthErrors: true,
+  });
+  navigation.assign(answer.data.url);
 }
 
 function ReviewStep({ listing }: FlowProps) {
@@ -198,7 +196,7 @@ function ReviewStep({ listing }: FlowProps) {
     if (returning === "true" && returnedBooking) {
       const sessionId = params.get("sessionId");
       const confirm = sessionId
-        ? http.put("/api/payment/checkout-success", { sessionId }, { silent: true, ownAuthErrors: true }).catch(() => undefined)
+        ? call(api.PUT("/api/payment/checkout-success", { body: { sessionId } }), { silent: true, ownAuthErrors: true }).catch(() => undefined)
         : Promise.resolve();
       void confirm.then(() => {
         clearDraft();
@@ -209,6 +207,8 @@ function ReviewStep({ listing }: FlowProps) {
       toast.error(PAYMENT_CANCELLED);
       window.history.replaceState(null, "", returnUrl(listing, returnedBooking ?? ""));
     }
+    // Once, for the URL the page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (returning === "true") {
@@ -260,22 +260,23 @@ function ReviewStep({ listing }: FlowProps) {
     try {
       if (!bookingId) {
         const body = { ...draft, checkOutDate: draft.checkOutDate || draft.checkInDate, listingId: listing.listingId };
-        const { data } = await http.post<{ _id: string }>(
-          "/api/booking/create",
-          {
-            listingId: body.listingId,
-            spaceOffering: listing.propertyType === "officeSpace" ? body.spaceOffering : undefined,
-            checkInDate: body.checkInDate,
-            checkOutDate: body.checkOutDate,
-            startTime: body.startTime,
-            endTime: body.endTime,
-            guests: listing.propertyType === "eventSpace" ? body.guests ?? 1 : undefined,
-            seats: listing.propertyType === "officeSpace" ? body.seats ?? 1 : undefined,
-            servicesAndAddOns: body.servicesAndAddOns ?? [],
-          },
+        const answer = await call(
+          api.POST("/api/booking/create", {
+            body: {
+              listingId: body.listingId,
+              spaceOffering: listing.propertyType === "officeSpace" ? body.spaceOffering : undefined,
+              checkInDate: body.checkInDate ?? "",
+              checkOutDate: body.checkOutDate,
+              startTime: body.startTime ?? "",
+              endTime: body.endTime ?? "",
+              guests: listing.propertyType === "eventSpace" ? (body.guests ?? 1) : undefined,
+              seats: listing.propertyType === "officeSpace" ? (body.seats ?? 1) : undefined,
+              servicesAndAddOns: body.servicesAndAddOns ?? [],
+            },
+          }),
           { ownAuthErrors: true },
         );
-        bookingId = data._id;
+        bookingId = (answer.data as { _id: string })._id;
         setDraft(updateDraft({ bookingId }));
       }
       setCancelled(false);

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { acceptCount, withConsistentTimes } from "./components";
 import { clearDraft, DRAFT_KEY, draftFor, mergeDraft, readDraft, updateDraft } from "./draft";
-import { breakdownRows, type BookingListing, detailsStep, money, type PaymentDetails, percentText, priceLineText, requestBody, stepUrl } from "./quote";
+import { breakdownRows, type BookingListing, detailsStep, type PaymentDetails, percentText, priceLineText, requestBody, stepUrl } from "./quote";
+import { money } from "../../shared/format";
 import { datesBetween, displayDate, endSlots, futureStartSlots, labelMinutes, nowInDisplayZone, openingFor, slotLabel, startSlots } from "./slots";
 import { DetailsForm } from "./components";
 

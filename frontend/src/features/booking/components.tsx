@@ -2,7 +2,8 @@ import { type ChangeEvent, useId } from "react";
 import { describedBy, FieldShell } from "../../shared/forms/Field";
 import type { BookingDraft } from "./draft";
 import type { Availability, QuoteState } from "./hooks";
-import { type BookingListing, breakdownRows, EXCLUSIVE_KINDS, money, type PaymentDetails } from "./quote";
+import { type BookingListing, breakdownRows, EXCLUSIVE_KINDS, type PaymentDetails } from "./quote";
+import { money } from "../../shared/format";
 import { datesBetween, displayDate, endSlots, futureStartSlots, labelMinutes, nowInDisplayZone, openingFor } from "./slots";
 
 export type Errors = Record<string, string | undefined>;

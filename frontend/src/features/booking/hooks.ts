@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
-import { ApiError } from "../../shared/api/client";
-import { http } from "../../shared/api/http";
+import { useQuery } from "@tanstack/react-query";
+import { api, ApiError, call } from "../../shared/api/client";
+import { apiKey } from "../../shared/api/query";
+import { useDebounced } from "../../shared/hooks/useDebounced";
 import type { BookingDraft } from "./draft";
 import { type BookingListing, QUOTE_DEBOUNCE_MS, type Quote, requestBody, type Step } from "./quote";
 import { DISPLAY_TIME_ZONE } from "./slots";
@@ -13,22 +14,21 @@ export interface Availability {
 
 /** Occupied and pending dates (yyyy-MM-dd) of the next 90 days; the call needs a signed-in user. */
 export function useAvailability(listingId: string, signedIn: boolean): Availability {
-  const [value, setValue] = useState<Availability>({ occupied: new Set(), pending: new Set(), loaded: false });
-  useEffect(() => {
-    if (!signedIn) return undefined;
-    const controller = new AbortController();
-    http
-      .get<{ occupiedDates?: string[]; pendingDates?: string[] }>(
-        `/api/listing/get-availability/${encodeURIComponent(listingId)}`,
-        { query: { timezone: DISPLAY_TIME_ZONE }, signal: controller.signal, silent: true, ownAuthErrors: true },
-      )
-      .then(({ data }) =>
-        setValue({ occupied: new Set(data.occupiedDates ?? []), pending: new Set(data.pendingDates ?? []), loaded: true }),
-      )
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [listingId, signedIn]);
-  return value;
+  const query = useQuery({
+    queryKey: apiKey("/api/listing/get-availability/{listing_id}", { listingId, timezone: DISPLAY_TIME_ZONE }),
+    queryFn: ({ signal }) =>
+      call(
+        api.GET("/api/listing/get-availability/{listing_id}", {
+          params: { path: { listing_id: listingId }, query: { timezone: DISPLAY_TIME_ZONE } },
+          signal,
+        }),
+        { silent: true, ownAuthErrors: true },
+      ).then((answer) => answer.data as { occupiedDates?: string[]; pendingDates?: string[] }),
+    enabled: signedIn && Boolean(listingId),
+    retry: false,
+  });
+  const data = query.data;
+  return { occupied: new Set(data?.occupiedDates ?? []), pending: new Set(data?.pendingDates ?? []), loaded: query.isSuccess };
 }
 
 export interface QuoteState {
@@ -52,38 +52,24 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 export function useQuote(listing: BookingListing, draft: BookingDraft, step: Step): QuoteState {
   const withServices = step === "services-and-add-ons" || step === "review-and-pay";
   const body = requestBody(listing, draft, withServices);
-  const key = body ? JSON.stringify(body) : "";
-  const [state, setState] = useState<QuoteState>({ quote: null, loading: false, error: null, fieldErrors: {} });
-
-  useEffect(() => {
-    if (!key) {
-      setState({ quote: null, loading: false, error: null, fieldErrors: {} });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setState((previous) => ({ ...previous, loading: true }));
-    const timer = window.setTimeout(() => {
-      http
-        .post<Quote>(`/api/booking/quote/${step}`, JSON.parse(key), {
-          signal: controller.signal,
-          silent: true,
-          ownAuthErrors: true,
-        })
-        .then(({ data }) => setState({ quote: data, loading: false, error: null, fieldErrors: {} }))
-        .catch((error: unknown) => {
-          if ((error as Error)?.name === "AbortError") return;
-          setState({
-            quote: null,
-            loading: false,
-            error: error instanceof Error ? error.message : String(error),
-            fieldErrors: fieldErrorsOf(error),
-          });
-        });
-    }, QUOTE_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [key, step]);
-  return state;
+  const key = useDebounced(body ? JSON.stringify(body) : "", QUOTE_DEBOUNCE_MS);
+  const query = useQuery<Quote>({
+    queryKey: apiKey("/api/booking/quote/{step}", { step, body: key }),
+    queryFn: ({ signal }) =>
+      call(api.POST("/api/booking/quote/{step}", { params: { path: { step } }, body: JSON.parse(key), signal }), {
+        silent: true,
+        ownAuthErrors: true,
+      }).then((answer) => answer.data as Quote),
+    enabled: Boolean(key) && Boolean(body),
+    placeholderData: (previous: Quote | undefined) => previous,
+    retry: false,
+  });
+  if (!body) return { quote: null, loading: false, error: null, fieldErrors: {} };
+  const error = query.error;
+  return {
+    quote: error ? null : (query.data ?? null),
+    loading: query.isFetching || key !== JSON.stringify(body),
+    error: error ? (error instanceof Error ? error.message : String(error)) : null,
+    fieldErrors: error ? fieldErrorsOf(error) : {},
+  };
 }

@@ -1,4 +1,5 @@
 /** The server's price quote and how the booking steps show it (money as $ with two decimals). */
+import { money } from "../../shared/format";
 import type { BookingDraft } from "./draft";
 
 export const QUOTE_DEBOUNCE_MS = 400;
@@ -88,13 +89,6 @@ export function detailsStep(propertyType: string): Step {
 export function stepUrl(step: Step, slug: string, extra: Record<string, string> = {}): string {
   const query = new URLSearchParams({ listing: slug, ...extra });
   return `/${step}?${query.toString()}`;
-}
-
-/** "$1,234.50" for an amount the server sent as a string; "$0.00" for anything unreadable. */
-export function money(value: string | number | null | undefined): string {
-  const number = typeof value === "number" ? value : Number(value ?? 0);
-  const safe = Number.isFinite(number) ? number : 0;
-  return `$${safe.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** "2 × Day at $30.00" (a line of the prices list). */

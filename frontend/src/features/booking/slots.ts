@@ -2,8 +2,10 @@
  * Dates and 30-minute time slots as the renter picks them (spec section 9): 12-hour labels such as
  * "09:30 AM", inside the listing's opening hours, in America/New_York like the server.
  */
-export const SLOT_MINUTES = 30;
-export const DISPLAY_TIME_ZONE = "America/New_York";
+import { clockLabel, DEFAULT_TIME_ZONE, SLOT_MINUTES } from "../../shared/format";
+
+export { SLOT_MINUTES };
+export const DISPLAY_TIME_ZONE = DEFAULT_TIME_ZONE;
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
 
 export type DayHours = { open?: string | null; close?: string | null } | null;
@@ -20,13 +22,7 @@ function clockMinutes(value: string | null | undefined, fallback: number): numbe
 }
 
 /** The 12-hour label of minutes after midnight: 570 gives "09:30 AM", 0 gives "12:00 AM". */
-export function slotLabel(minutes: number): string {
-  const hours24 = Math.floor(minutes / 60) % 24;
-  const minute = minutes % 60;
-  const suffix = hours24 < 12 ? "AM" : "PM";
-  const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-  return `${String(hours12).padStart(2, "0")}:${String(minute).padStart(2, "0")} ${suffix}`;
-}
+export const slotLabel = clockLabel;
 
 /** Minutes after midnight of a label ("09:30 AM"); null when it is not one. */
 export function labelMinutes(label: string): number | null {

@@ -1,59 +1,70 @@
-/** Approve (with confirmation) and reject (with a reason) a pending booking (spec 4.4 and 5). */
-import { useState } from "react";
-import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
+/** Approve (with confirmation) and reject (with a reason) a pending booking or extension (spec 4.4 and 5). */
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { api, call } from "../../shared/api/client";
+import { invalidate } from "../../shared/api/query";
 import { navigation } from "../../shared/browser/navigation";
-import { toast } from "../../shared/ui/toast";
-import { type Booking, checkInPassed } from "./bookings";
+import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
+import { Dialog } from "../../shared/ui/Dialog";
+import { Spinner } from "../../shared/ui/Spinner";
+import { flashToast } from "../../shared/ui/toast";
 import { countersChanged } from "../notifications/counters";
-import { http } from "../../shared/api/http";
-import { Modal } from "../../shared/ui/Modal";
+import { type Booking, checkInPassed, type Extension } from "./bookings";
 
 export const APPROVE_TEXT = "Are you sure you want to approve this booking?";
 export const DATE_PASSED_TEXT = "The booking date has passed. Are you sure you want to approve this booking?";
+export const AFTER_DECISION = "/booking-requests";
 
 export function RejectModal({ busy, onSubmit, onClose }: { busy: boolean; onSubmit: (reason: string) => void; onClose: () => void }) {
   const [reason, setReason] = useState("");
+  const id = useId();
   return (
-    <Modal title="Reject Booking" onClose={onClose}>
+    <Dialog title="Reject Booking" onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
           if (reason.trim()) onSubmit(reason.trim());
         }}
       >
-        <label htmlFor="reject-reason">Reason</label>
-        <textarea id="reject-reason" value={reason} maxLength={1000} onChange={(event) => setReason(event.currentTarget.value)} />
-        <div className="dash-actions">
+        <label htmlFor={id}>Reason</label>
+        <textarea id={id} value={reason} maxLength={1000} onChange={(event) => setReason(event.currentTarget.value)} />
+        <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
           </button>
           <button type="submit" className="button" disabled={!reason.trim() || busy} aria-busy={busy || undefined}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : "Submit"}
+            {busy ? <Spinner label="Submit" /> : "Submit"}
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
+}
+
+/** After a decision: the server's sentence as a toast that survives the move to /booking-requests. */
+function decided(message: string | undefined): void {
+  if (message) flashToast(message, "success");
+  countersChanged();
+  void invalidate(["/api/booking", "/api/dashboard"]);
+  navigation.assign(AFTER_DECISION);
 }
 
 export function useBookingDecision() {
   const [target, setTarget] = useState<{ booking: Booking; action: "approve" | "reject" } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const send = async (booking: Booking, status: "approved" | "rejected", reason?: string) => {
-    setBusy(true);
-    try {
-      const answer = await http.patch(`/api/booking/update-status/${booking._id}`, reason ? { status, reason } : { status });
-      if (answer.message) toast.success(answer.message);
-      countersChanged();
+  const decide = useMutation({
+    mutationFn: ({ booking, status, reason }: { booking: Booking; status: "approved" | "rejected"; reason?: string }) =>
+      call(
+        api.PATCH("/api/booking/update-status/{booking_id}", {
+          params: { path: { booking_id: booking._id } },
+          body: reason ? { status, reason } : { status },
+        }),
+      ),
+    onSuccess: (answer) => {
       setTarget(null);
-      navigation.assign("/booking-requests");
-    } catch {
-      /* the client showed the server's sentence; loading simply ends */
-    } finally {
-      setBusy(false);
-    }
-  };
+      decided(answer.message);
+    },
+    // A refusal: the client showed the server's sentence; loading simply ends (spec 8).
+  });
 
   const dialogs = target ? (
     target.action === "approve" ? (
@@ -61,12 +72,16 @@ export function useBookingDecision() {
         title="Approve Booking"
         message={checkInPassed(target.booking) ? DATE_PASSED_TEXT : APPROVE_TEXT}
         confirmLabel="Approve"
-        busy={busy}
-        onConfirm={() => send(target.booking, "approved")}
+        busy={decide.isPending}
+        onConfirm={() => decide.mutate({ booking: target.booking, status: "approved" })}
         onCancel={() => setTarget(null)}
       />
     ) : (
-      <RejectModal busy={busy} onSubmit={(reason) => send(target.booking, "rejected", reason)} onClose={() => setTarget(null)} />
+      <RejectModal
+        busy={decide.isPending}
+        onSubmit={(reason) => decide.mutate({ booking: target.booking, status: "rejected", reason })}
+        onClose={() => setTarget(null)}
+      />
     )
   ) : null;
 
@@ -75,4 +90,18 @@ export function useBookingDecision() {
     reject: (booking: Booking) => setTarget({ booking, action: "reject" }),
     dialogs,
   };
+}
+
+/** Approve or reject an extension request; rejecting from the confirmation sends an empty reason (spec 4.4). */
+export function useExtensionDecision(booking: Booking, extension: Extension) {
+  return useMutation({
+    mutationFn: (status: "approved" | "rejected") =>
+      call(
+        api.PUT("/api/booking/update-extend-status/{booking_id}", {
+          params: { path: { booking_id: booking._id } },
+          body: { status, requestId: extension._id, reason: "" },
+        }),
+      ),
+    onSuccess: (answer) => decided(answer.message),
+  });
 }

@@ -1,44 +1,45 @@
 /** Bookings: the lists (`booking`, `booking-requests`) and the details (`booking-detail`, `booking-request-details`). */
-import { useCallback, useEffect, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Check, Eye, MessageSquare, X } from "lucide-react";
+import { useState } from "react";
+import { api, call, listFilters, pageCount } from "../../shared/api/client";
+import { apiKey } from "../../shared/api/query";
+import { navigation } from "../../shared/browser/navigation";
+import { formatDate, fullName, money, truncate } from "../../shared/format";
+import { useListState } from "../../shared/hooks/useListState";
+import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
-import { StatusBadge } from "../../shared/ui/badges";
-import { useBookingDecision } from "./BookingDecision";
+import "../../shared/ui/css/dashboard.css";
+import { Spinner } from "../../shared/ui/Spinner";
+import { type Column, DataTable, type RowAction } from "../../shared/ui/Table";
+import { toast } from "../../shared/ui/toast";
+import { useBookingDecision, useExtensionDecision } from "./BookingDecision";
 import {
-  BOOKING_TABS,
+  allowedTabs,
   type Booking,
+  bookingCan,
   type Extension,
   extensionDuration,
-  HOST_SIDE,
   listingHref,
-  mayDecide,
   messageButton,
   type Person,
   personTarget,
-  SEES_TOTAL_PAYABLE_ONLY,
   sidePanelTitle,
   summaryPanelTitle,
 } from "./bookings";
-import { countersChanged } from "../../features/notifications/counters";
-import "../../shared/ui/css/dashboard.css";
 import { FilterHeader } from "./FilterHeader";
-import { formatDate, fullName, money, truncate } from "../../shared/format";
-import { filters, http } from "../../shared/api/http";
-import { type Column, DataTable, useRememberedTab } from "../../shared/ui/Table";
-import { navigation } from "../../shared/browser/navigation";
-import { toast } from "../../shared/ui/toast";
 
 interface Props {
   view: "list" | "detail" | "request";
   mode?: "bookings" | "requests";
   id?: string;
   role: string;
+  /** The status tabs this user sees, as the server names them. */
+  tabs?: string[];
 }
 
-interface ListData {
-  bookings: Booking[];
-  totalCount: number;
-  totalPages?: number;
-}
+/** Host and subHost work on the host side of a booking (labels: Renter column, Message Renter). */
+const isHostSide = (role: string) => role === "host" || role === "subHost";
 
 function PersonLink({ person, as }: { person: Person | null; as: "user" | "host" | "renter" }) {
   if (!person) return <span>—</span>;
@@ -54,30 +55,29 @@ function PersonLink({ person, as }: { person: Person | null; as: "user" | "host"
   );
 }
 
-function BookingList({ role, mode }: { role: string; mode: "bookings" | "requests" }) {
-  const [tab, setTab] = useRememberedTab(`booking-${mode}`, BOOKING_TABS, role);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
-  const [data, setData] = useState<ListData | null>(null);
-  const [loading, setLoading] = useState(true);
+function BookingList({ role, mode, tabs: tabNames }: { role: string; mode: "bookings" | "requests"; tabs?: string[] }) {
+  const tabs = allowedTabs(tabNames);
+  const [list, setList] = useListState(
+    { tab: "all", search: "", page: 1 },
+    { tabPrefix: `booking-${mode}`, allowedTabs: tabs.map((tab) => tab.value) },
+  );
   const decision = useBookingDecision();
+  const status = mode === "bookings" ? list.tab : undefined;
+  const path = mode === "requests" ? "/api/booking/booking-requests" : "/api/booking/get-all";
+  const query = useQuery({
+    queryKey: apiKey(path, { status, search: list.search, page: list.page }),
+    queryFn: async ({ signal }) => {
+      const params = { query: { page: list.page, limit: 10, ...listFilters({ status, search: list.search }) } };
+      const answer =
+        mode === "requests"
+          ? await call(api.GET("/api/booking/booking-requests", { params, signal }))
+          : await call(api.GET("/api/booking/get-all", { params, signal }));
+      return { rows: answer.data.bookings as unknown as Booking[], totalPages: pageCount(answer.data) };
+    },
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    const path = mode === "requests" ? "/api/booking/booking-requests" : "/api/booking/get-all";
-    http
-      .get<ListData>(path, {
-        query: { page, limit: 10, ...filters({ status: mode === "bookings" ? tab : undefined, search }) },
-        signal: controller.signal,
-      })
-      .then((answer) => setData(answer.data))
-      .catch(() => setData({ bookings: [], totalCount: 0 }))
-      .finally(() => setLoading(false));
-    return () => controller.abort();
-  }, [mode, tab, page, search]);
-
-  const hostSide = HOST_SIDE.includes(role);
+  const hostSide = isHostSide(role);
   const detailHref = (booking: Booking) =>
     mode === "requests" ? `/booking-request-details/${booking._id}` : `/booking-detail/${booking._id}`;
   const columns: Column<Booking>[] = [
@@ -88,89 +88,74 @@ function BookingList({ role, mode }: { role: string; mode: "bookings" | "request
     },
     {
       key: "person",
-      header: hostSide ? "Renter" : role === "renter" ? "Host" : "Renter",
-      render: (b) => (hostSide || role !== "renter" ? <PersonLink person={b.renter} as="renter" /> : <PersonLink person={b.host} as="host" />),
+      header: role === "renter" ? "Host" : "Renter",
+      render: (b) => (role !== "renter" ? <PersonLink person={b.renter} as="renter" /> : <PersonLink person={b.host} as="host" />),
     },
     { key: "in", header: "Check-in", render: (b) => `${b.checkInDate} ${b.startTime ?? ""}` },
     { key: "out", header: "Check-out", render: (b) => `${b.checkOutDate} ${b.endTime ?? ""}` },
     { key: "amount", header: "Amount", render: (b) => money(b.totalAmount) },
-    { key: "status", header: "Status", render: (b) => <StatusBadge status={b.status} /> },
+    { key: "status", header: "Status", render: (b) => <Badge status={b.status} /> },
   ];
-  const totalPages = data?.totalPages ?? Math.max(1, Math.ceil((data?.totalCount ?? 0) / 10));
+  const actions: RowAction<Booking>[] = [
+    { label: "View", icon: Eye, href: detailHref },
+    { label: "Approve", icon: Check, when: (b) => bookingCan(b, hostSide).approve === true, onClick: decision.approve },
+    { label: "Reject", icon: X, tone: "danger", when: (b) => bookingCan(b, hostSide).reject === true, onClick: decision.reject },
+  ];
   return (
     <>
       <FilterHeader
         title={mode === "requests" ? "Booking Requests" : "Bookings"}
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
+        search={list.search}
+        onSearch={(search) => setList({ search }, "replace")}
       />
       <DataTable<Booking>
-        role={role}
         columns={columns}
-        rows={data?.bookings ?? []}
+        rows={query.data?.rows ?? []}
         rowKey={(b) => b._id}
-        loading={loading}
-        tabs={mode === "bookings" ? BOOKING_TABS : undefined}
-        tab={tab}
-        onTab={(value) => {
-          setTab(value);
-          setPage(1);
-        }}
-        actions={[
-          { label: "View", onClick: (b) => navigation.assign(detailHref(b)) },
-          { label: "Approve", roles: HOST_SIDE, when: (b) => b.status === "pending", onClick: decision.approve },
-          { label: "Reject", roles: HOST_SIDE, when: (b) => b.status === "pending", onClick: decision.reject },
-        ]}
-        page={page}
-        totalPages={totalPages}
-        onPage={setPage}
+        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        tabs={mode === "bookings" ? tabs : undefined}
+        tab={list.tab}
+        onTab={(tab) => setList({ tab })}
+        actions={actions}
+        page={list.page}
+        totalPages={query.data?.totalPages ?? 1}
+        onPage={(page) => setList({ page })}
       />
       {decision.dialogs}
     </>
   );
 }
 
-function ExtensionRow({ booking, extension, role, onDone }: { booking: Booking; extension: Extension; role: string; onDone: () => void }) {
+function ExtensionRow({ booking, extension, hostSide }: { booking: Booking; extension: Extension; hostSide: boolean }) {
   const [confirm, setConfirm] = useState<"approved" | "rejected" | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (SEES_TOTAL_PAYABLE_ONLY.includes(role) && extension.status === "pending") {
+  const decide = useExtensionDecision(booking, extension);
+  // The server sends only the total payable of a pending extension to those who do not decide it.
+  if (extension.additionalAmount === undefined) {
     return (
       <li data-testid="extension-total">
-        Extension request: total payable <strong>{money(extension.totalPayable)}</strong> <StatusBadge status={extension.status} />
+        Extension request: total payable <strong>{money(extension.totalPayable)}</strong> <Badge status={extension.status} />
       </li>
     );
   }
-  const decide = async (status: "approved" | "rejected") => {
-    setBusy(true);
-    try {
-      const answer = await http.put(`/api/booking/update-extend-status/${booking._id}`, { status, requestId: extension._id, reason: "" });
-      if (answer.message) toast.success(answer.message);
-      countersChanged();
-      setConfirm(null);
-      onDone();
-      navigation.assign("/booking-requests");
-    } catch {
-      setConfirm(null);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const may = extension.can ?? { approve: hostSide && extension.status === "pending", reject: hostSide && extension.status === "pending" };
   return (
     <li>
       {extensionDuration(extension) || "Extension"}
       {extension.additionalDate ? ` from ${extension.additionalDate}` : ""} · {money(extension.additionalAmount ?? extension.totalPayable)}{" "}
-      <StatusBadge status={extension.status} />
+      <Badge status={extension.status} />
       {extension.rejectReason && <span className="dash-note"> Reason: {extension.rejectReason}</span>}
-      {HOST_SIDE.includes(role) && extension.status === "pending" && (
+      {(may.approve || may.reject) && (
         <span className="dash-actions">
-          <button type="button" className="button" onClick={() => setConfirm("approved")}>
-            Approve
-          </button>
-          <button type="button" className="button button--ghost" onClick={() => setConfirm("rejected")}>
-            Reject
-          </button>
+          {may.approve && (
+            <button type="button" className="button" onClick={() => setConfirm("approved")}>
+              Approve
+            </button>
+          )}
+          {may.reject && (
+            <button type="button" className="button button--ghost" onClick={() => setConfirm("rejected")}>
+              Reject
+            </button>
+          )}
         </span>
       )}
       {confirm && (
@@ -178,8 +163,9 @@ function ExtensionRow({ booking, extension, role, onDone }: { booking: Booking; 
           title={confirm === "approved" ? "Approve Extension" : "Reject Extension"}
           message={`Are you sure you want to ${confirm === "approved" ? "approve" : "reject"} this extension request?`}
           confirmLabel={confirm === "approved" ? "Approve" : "Reject"}
-          busy={busy}
-          onConfirm={() => decide(confirm)}
+          tone={confirm === "rejected" ? "danger" : "default"}
+          busy={decide.isPending}
+          onConfirm={() => decide.mutate(confirm, { onSettled: () => setConfirm(null) })}
           onCancel={() => setConfirm(null)}
         />
       )}
@@ -187,61 +173,49 @@ function ExtensionRow({ booking, extension, role, onDone }: { booking: Booking; 
   );
 }
 
-interface PaymentRecord {
-  _id: string;
-  status: string;
-  totalAmount: string;
-  createdAt: string;
-  paymentId?: string;
-}
-
 function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRequest: boolean }) {
-  const [booking, setBooking] = useState<Booking | null>(null);
-  const [payment, setPayment] = useState<PaymentRecord | null>(null);
-  const [failed, setFailed] = useState(false);
   const decision = useBookingDecision();
+  const hostSide = isHostSide(role);
+  const bookingQuery = useQuery({
+    queryKey: apiKey("/api/booking/booking/{booking_id}", id),
+    queryFn: ({ signal }) =>
+      call(api.GET("/api/booking/booking/{booking_id}", { params: { path: { booking_id: id } }, signal })).then(
+        (answer) => answer.data as unknown as Booking,
+      ),
+  });
+  const booking = bookingQuery.data;
+  const preference = booking ? (booking.paymentPreference ?? booking.listingId.paymentPreference) : undefined;
+  // A pay-now booking also loads its single payment record (spec 2.6); moderators see no money.
+  const paymentQuery = useQuery({
+    queryKey: apiKey("/api/payment/get-single/{booking_id}", id),
+    queryFn: ({ signal }) =>
+      call(api.GET("/api/payment/get-single/{booking_id}", { params: { path: { booking_id: booking!._id } }, signal }), { silent: true }).then(
+        (answer) => answer.data.payment,
+      ),
+    enabled: Boolean(booking) && preference === "payNow" && role !== "moderator",
+    retry: false,
+  });
+  const payment = paymentQuery.data;
 
-  const load = useCallback(async () => {
-    try {
-      const answer = await http.get<Booking>(`/api/booking/booking/${encodeURIComponent(id)}`);
-      setBooking(answer.data);
-      const preference = answer.data.paymentPreference ?? (answer.data.listingId as { paymentPreference?: string }).paymentPreference;
-      if (preference === "payNow" && role !== "moderator") {
-        try {
-          const record = await http.get<{ payment: PaymentRecord }>(`/api/payment/get-single/${answer.data._id}`, { silent: true });
-          setPayment(record.data.payment);
-        } catch {
-          setPayment(null);
-        }
-      }
-    } catch {
-      setFailed(true);
-    }
-  }, [id, role]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (failed) return <div className="dash-card dash-empty">This booking could not be loaded.</div>;
+  if (bookingQuery.isError) return <div className="dash-card dash-empty">This booking could not be loaded.</div>;
   if (!booking) {
     return (
-      <div className="dash-loading" role="status">
-        <span className="dash-spinner" aria-hidden="true" />
-        <span className="visually-hidden">Loading</span>
+      <div className="dash-loading">
+        <Spinner size="large" />
       </div>
     );
   }
-  const message = messageButton(role, booking);
+  const can = bookingCan(booking, hostSide);
+  const message = messageButton(hostSide, booking);
   const sidePerson = role === "renter" ? booking.host : booking.renter;
   const summaryPerson = role === "renter" ? booking.renter : booking.host;
   const details = booking.paymentDetails ?? {};
   return (
     <>
       <FilterHeader title={asRequest ? "Reservation" : "Booking Detail"}>
-        {message.href && (
+        {message.href && can.message !== false && (
           <a className="button" href={message.href}>
-            {message.label}
+            <MessageSquare aria-hidden="true" size={16} /> {message.label}
           </a>
         )}
       </FilterHeader>
@@ -253,7 +227,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
           <dl>
             <dt>Status</dt>
             <dd>
-              <StatusBadge status={booking.status} />
+              <Badge status={booking.status} />
             </dd>
             {booking.spaceOffering?.title && (
               <>
@@ -290,14 +264,18 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
               </>
             )}
           </dl>
-          {mayDecide(role, booking) && (
+          {(can.approve || can.reject) && (
             <div className="dash-actions">
-              <button type="button" className="button" onClick={() => decision.approve(booking)}>
-                Approve
-              </button>
-              <button type="button" className="button button--ghost" onClick={() => decision.reject(booking)}>
-                Reject
-              </button>
+              {can.approve && (
+                <button type="button" className="button" onClick={() => decision.approve(booking)}>
+                  Approve
+                </button>
+              )}
+              {can.reject && (
+                <button type="button" className="button button--ghost" onClick={() => decision.reject(booking)}>
+                  Reject
+                </button>
+              )}
             </div>
           )}
         </section>
@@ -335,7 +313,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
               <dl data-testid="payment-record">
                 <dt>Status</dt>
                 <dd>
-                  <StatusBadge status={payment.status} />
+                  <Badge status={payment.status} />
                 </dd>
                 <dt>Amount</dt>
                 <dd>{money(payment.totalAmount)}</dd>
@@ -349,7 +327,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
               <h3>Extension requests</h3>
               <ul>
                 {booking.extendBooking.map((extension) => (
-                  <ExtensionRow key={extension._id} booking={booking} extension={extension} role={role} onDone={() => void load()} />
+                  <ExtensionRow key={extension._id} booking={booking} extension={extension} hostSide={hostSide} />
                 ))}
               </ul>
             </>
@@ -361,7 +339,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
   );
 }
 
-export function BookingsPage({ view, mode = "bookings", id = "", role }: Props) {
-  if (view === "list") return <BookingList role={role} mode={mode} />;
+export function BookingsPage({ view, mode = "bookings", id = "", role, tabs }: Props) {
+  if (view === "list") return <BookingList role={role} mode={mode} tabs={tabs} />;
   return <BookingDetail id={id} role={role} asRequest={view === "request"} />;
 }

@@ -1,6 +1,8 @@
 /** The filter header of booking pages (spec 2.6): back arrow and an 800 ms debounced search. */
+import { ArrowLeft, Search } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { navigation } from "../../shared/browser/navigation";
+import { useDebounced } from "../../shared/hooks/useDebounced";
 
 export const SEARCH_DEBOUNCE_MS = 800;
 
@@ -9,17 +11,19 @@ export function goBack(pathname: string = window.location.pathname): void {
   else window.history.back();
 }
 
-export function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
-export function FilterHeader({ title, onSearch, children }: { title: string; onSearch?: (text: string) => void; children?: ReactNode }) {
-  const [text, setText] = useState("");
+export function FilterHeader({
+  title,
+  search = "",
+  onSearch,
+  children,
+}: {
+  title: string;
+  /** The search the list starts with (from the URL). */
+  search?: string;
+  onSearch?: (text: string) => void;
+  children?: ReactNode;
+}) {
+  const [text, setText] = useState(search);
   const debounced = useDebounced(text, SEARCH_DEBOUNCE_MS);
   const first = useRef(true);
   useEffect(() => {
@@ -32,11 +36,14 @@ export function FilterHeader({ title, onSearch, children }: { title: string; onS
   return (
     <div className="dash-filter">
       <button type="button" className="dash-back" aria-label="Back" onClick={() => goBack()}>
-        ←
+        <ArrowLeft aria-hidden="true" size={18} />
       </button>
       <h1 className="dash-filter__title">{title}</h1>
       {onSearch && (
-        <input type="search" aria-label="Search" placeholder="Search" value={text} onChange={(event) => setText(event.currentTarget.value)} />
+        <span className="dash-search">
+          <Search aria-hidden="true" size={16} />
+          <input type="search" aria-label="Search" placeholder="Search" value={text} onChange={(event) => setText(event.currentTarget.value)} />
+        </span>
       )}
       {children}
     </div>

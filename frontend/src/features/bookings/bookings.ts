@@ -1,6 +1,11 @@
-/** Booking shapes and rules of the dashboard (spec sections 2.6, 2.11 and 4.4). */
+/** Bookings in the dashboard (spec sections 2.6, 2.11 and 4.4): the API's shapes and display rules. */
+import type { Schemas } from "../../shared/api/client";
 import type { Tab } from "../../shared/ui/Table";
 
+/**
+ * The parts of a booking the OpenAPI schema still declares as free-form (`unknown`), narrowed to
+ * what the server's BookingSerializer sends. They go away as the schema gains real serializers.
+ */
 export interface Person {
   _id: string;
   fullName?: string;
@@ -9,7 +14,6 @@ export interface Person {
   userName?: string;
   email?: string;
   isDeleted?: boolean;
-  role?: string;
 }
 
 export interface Extension {
@@ -27,47 +31,32 @@ export interface Extension {
   startTime?: string;
   endTime?: string;
   rejectReason?: string;
+  can?: BookingCan;
 }
 
-export interface Booking {
-  _id: string;
-  createdAt: string;
-  checkInDate: string;
-  checkOutDate: string;
-  startTime: string;
-  endTime: string;
-  checkIn: string;
-  status: string;
-  price: string;
-  totalAmount: string;
-  guests: number;
-  seats?: number;
+interface BookingParts {
   renter: Person | null;
   host: Person | null;
-  listingId: { _id: string; title: string; slug: string; status: string; propertyType: string; address?: string; isDeleted?: boolean };
-  spaceOffering?: { title?: string } | null;
-  servicesAndAddOns?: { title: string; price: string | number }[];
-  paymentDetails?: {
+  listingId: { _id: string; title: string; slug: string; status: string; propertyType: string; paymentPreference?: string; isDeleted?: boolean };
+  spaceOffering: { title?: string } | null;
+  servicesAndAddOns: { title: string; price: string | number }[] | null;
+  paymentDetails: {
     prices?: { priceDuration?: string; duration?: number; total?: string | number; rate?: string | number }[];
-    servicesTotal?: string | number;
-    discount?: string | number;
-    processingFee?: string | number;
-    tax?: string | number;
-    totalAmount?: string | number;
   } | null;
-  paymentPreference?: string;
   extendBooking: Extension[];
-  rejectReason?: string;
-  cancellationReason?: string;
-  bookedBy?: Person | null;
-  hostedBy?: Person | null;
-  sidePanel?: "hostedBy" | "bookedBy";
+  checkIn?: string;
+  paymentPreference?: string;
+  /** What the user may do with this booking, computed by the server's booking policy. */
+  can?: BookingCan;
+  /** The detail answer's older flag for approve and reject. */
   canApproveOrReject?: boolean;
 }
 
-export const HOST_SIDE = ["host", "subHost"];
-export const SEES_TOTAL_PAYABLE_ONLY = ["admin", "moderator", "renter"];
+export type BookingCan = Partial<Record<"approve" | "reject" | "cancel" | "extend" | "pay" | "review" | "dispute" | "message", boolean>>;
 
+export type Booking = Omit<Schemas["BookingSchema"], keyof BookingParts> & BookingParts;
+
+/** The status tabs of the booking list; the server may pass the ones a user sees. */
 export const BOOKING_TABS: Tab[] = [
   { value: "all", label: "All" },
   { value: "pending", label: "Pending" },
@@ -77,16 +66,29 @@ export const BOOKING_TABS: Tab[] = [
   { value: "cancelled", label: "Cancelled" },
   { value: "rejected", label: "Rejected" },
   { value: "disputed", label: "Disputed" },
-  { value: "expired", label: "Expired", roles: ["admin", "moderator", "host", "subHost"] },
+  { value: "expired", label: "Expired" },
 ];
+
+/** The tabs named by the server (`["all", "pending", ...]`), in the usual order; every tab when it names none. */
+export function allowedTabs(names: readonly string[] | undefined): Tab[] {
+  if (!names || !names.length) return BOOKING_TABS;
+  return BOOKING_TABS.filter((tab) => names.includes(tab.value));
+}
 
 /** Listing links go to the public page only when the listing is approved (spec 2.11). */
 export function listingHref(listing: { _id: string; slug: string; status: string }): string {
   return listing.status === "approved" && listing.slug ? `/listing-details/${listing.slug}` : `/listing-detail/${listing._id}`;
 }
 
-export function mayDecide(role: string, booking: Pick<Booking, "status">): boolean {
-  return HOST_SIDE.includes(role) && booking.status === "pending";
+/**
+ * What the user may do with a booking: the server's `can`. An answer from before `can` existed
+ * carries `canApproveOrReject` (detail) and nothing on list rows, where only approve and reject
+ * are offered, on pending rows, to the host side; the server refuses anyone else in any case.
+ */
+export function bookingCan(booking: Pick<Booking, "can" | "canApproveOrReject" | "status">, hostSide: boolean): BookingCan {
+  if (booking.can) return booking.can;
+  const decide = booking.canApproveOrReject ?? (hostSide && booking.status === "pending");
+  return { approve: decide, reject: decide, message: true };
 }
 
 /** The renter's panel shows Hosted By; everyone else Booked By. The summary shows the other one. */
@@ -97,8 +99,8 @@ export function summaryPanelTitle(role: string): "Hosted By" | "Booked By" {
   return role === "renter" ? "Booked By" : "Hosted By";
 }
 
-export function messageButton(role: string, booking: Pick<Booking, "renter" | "host">): { label: string; href: string | null } {
-  if (HOST_SIDE.includes(role)) return { label: "Message Renter", href: booking.renter ? `/message?userId=${booking.renter._id}` : null };
+export function messageButton(hostSide: boolean, booking: Pick<Booking, "renter" | "host">): { label: string; href: string | null } {
+  if (hostSide) return { label: "Message Renter", href: booking.renter ? `/message?userId=${booking.renter._id}` : null };
   return { label: "Message Host", href: booking.host ? `/message?userId=${booking.host._id}` : null };
 }
 
@@ -111,6 +113,7 @@ export function personTarget(person: Person | null, as: "user" | "host" | "rente
 }
 
 export function checkInPassed(booking: Pick<Booking, "checkIn">, now: Date = new Date()): boolean {
+  if (!booking.checkIn) return false;
   const at = new Date(booking.checkIn);
   return !Number.isNaN(at.getTime()) && at.getTime() <= now.getTime();
 }

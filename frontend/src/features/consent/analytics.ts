@@ -35,7 +35,8 @@ export function startAnalyticsIfAllowed(): boolean {
   started = true;
   window.dataLayer = window.dataLayer ?? [];
   window.gtag = function gtag() {
-    // biome-ignore lint: gtag expects the arguments object
+    // gtag.js reads the arguments object itself, not an array.
+    // eslint-disable-next-line prefer-rest-params
     window.dataLayer!.push(arguments);
   };
   window.gtag("js", new Date());

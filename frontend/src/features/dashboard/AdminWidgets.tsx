@@ -1,11 +1,15 @@
 /** The admin and moderator dashboard widgets (spec 2.4), fed by the statistics API under /api/dashboard/. */
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from "chart.js";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { StatusBadge } from "../../shared/ui/badges";
-import { type Booking, listingHref } from "../bookings/bookings";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useMemo, useState } from "react";
+import { type GetPath, getAnswer } from "../../shared/api/hooks";
+import { apiKey } from "../../shared/api/query";
+import { SelectInput } from "../../shared/forms/fields";
 import { formatDate, money, truncate } from "../../shared/format";
-import { http } from "../../shared/api/http";
+import { Badge } from "../../shared/ui/Badge";
+import { BarChart } from "../../shared/ui/Chart";
+import { Spinner } from "../../shared/ui/Spinner";
 import { type Column, DataTable } from "../../shared/ui/Table";
+import { type Booking, listingHref } from "../bookings/bookings";
 import {
   type AmenityBar,
   amenityBars,
@@ -32,27 +36,21 @@ import {
   widgetsFor,
 } from "./widgets";
 
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
-
 type Load<T> = { state: "loading" } | { state: "failed" } | { state: "ready"; data: T };
 
-/** GET one statistics call; a failure is shown inside the widget, never as a toast over the page. */
-function useStatistics<T>(path: string, query?: Record<string, string | number>): Load<T> {
-  const [load, setLoad] = useState<Load<T>>({ state: "loading" });
-  const key = `${path}?${JSON.stringify(query ?? {})}`;
-  // The key stands for path and query (a new query object each render would refetch forever).
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ state: "loading" });
-    http
-      .get<T>(path, { query, silent: true, signal: controller.signal })
-      .then((answer) => setLoad({ state: "ready", data: answer.data }))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoad({ state: "failed" });
-      });
-    return () => controller.abort();
-  }, [key]);
-  return load;
+/**
+ * GET one statistics call through the typed client; a failure is shown inside the widget, never
+ * as a toast over the page. `path` is the schema's path (with `{name}` placeholders filled from `pathParams`).
+ */
+function useStatistics<T>(path: GetPath, query?: Record<string, string | number>, pathParams?: Record<string, string>): Load<T> {
+  const init = { params: { ...(query ? { query } : {}), ...(pathParams ? { path: pathParams } : {}) } };
+  const result = useQuery({
+    queryKey: apiKey(path, init),
+    queryFn: ({ signal }) => getAnswer(path, init as never, { silent: true, signal }).then((answer) => (answer as unknown as { data: T }).data),
+  });
+  if (result.isPending) return { state: "loading" };
+  if (result.isError) return { state: "failed" };
+  return { state: "ready", data: result.data };
 }
 
 function Widget({ id, title, tools, children }: { id: string; title: string; tools?: ReactNode; children: ReactNode }) {
@@ -68,7 +66,7 @@ function Widget({ id, title, tools, children }: { id: string; title: string; too
 }
 
 function Loaded<T>({ load, empty, children }: { load: Load<T>; empty: (data: T) => boolean; children: (data: T) => ReactNode }) {
-  if (load.state === "loading") return <span className="dash-spinner" role="status" aria-label="Loading" />;
+  if (load.state === "loading") return <Spinner />;
   if (load.state === "failed") return <p className="dash-empty">These statistics could not be loaded.</p>;
   if (empty(load.data)) return <p className="dash-empty">No data found</p>;
   return <>{children(load.data)}</>;
@@ -99,19 +97,8 @@ function Bars({ rows, unit }: { rows: { key: string; label: string; count: numbe
   );
 }
 
-function Select({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
-  return (
-    <label className="dash-select" htmlFor={id}>
-      {label}
-      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+function Select({ label, value, options, onChange }: { id?: string; label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
+  return <SelectInput label={label} inline value={value} options={options} onChange={onChange} />;
 }
 
 const PROPERTY_TYPES = [
@@ -126,32 +113,21 @@ const REVENUE_INTERVALS = [
 ];
 
 function RevenueChart({ series }: { series: RevenueSeries }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    if (!canvas.current) return;
-    const chart = new Chart(canvas.current, {
-      type: "bar",
-      data: {
-        labels: series.labels,
-        datasets: [
-          { label: "Revenue", data: series.revenue, backgroundColor: "#16a34a" },
-          { label: "Commission", data: series.commission, backgroundColor: "#2563eb" },
-        ],
-      },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        plugins: { legend: { position: "top" } },
-        scales: { y: { beginAtZero: true, ticks: { callback: (value) => `$${value}` } } },
-      },
-    });
-    return () => chart.destroy();
-  }, [series]);
+  const bars = useMemo(
+    () => [
+      { label: "Revenue", data: series.revenue, colour: "#16a34a" },
+      { label: "Commission", data: series.commission, colour: "#2563eb" },
+    ],
+    [series],
+  );
   return (
-    <div style={{ position: "relative", height: 260 }}>
-      <canvas ref={canvas} role="img" aria-label={`Revenue ${money(series.totalRevenue)} and commission ${money(series.totalCommission)} per period`} />
-    </div>
+    <BarChart
+      labels={series.labels}
+      series={bars}
+      height={260}
+      format={money}
+      label={`Revenue ${money(series.totalRevenue)} and commission ${money(series.totalCommission)} per period`}
+    />
   );
 }
 
@@ -218,7 +194,7 @@ function Locations() {
 
 function Amenities() {
   const [propertyType, setPropertyType] = useState("all");
-  const load = useStatistics<{ highDemandAmenities: HighDemandAmenity[] }>(`/api/dashboard/high-demand-amenities/${propertyType}`);
+  const load = useStatistics<{ highDemandAmenities: HighDemandAmenity[] }>("/api/dashboard/high-demand-amenities/{property_type}", undefined, { property_type: propertyType });
   return (
     <Widget
       id="high-demand-amenities"
@@ -322,8 +298,8 @@ type BookingRow = Pick<Booking, "_id" | "status" | "checkInDate" | "checkOutDate
  * One page (10 rows) of a statistics list: its rows under `key`, and how many pages to offer
  * (from totalCount, or from hasMore on the recent lists, which do not count every row).
  */
-function usePagedList<Row>(path: string, key: string, page: number) {
-  const load = useStatistics<Record<string, unknown>>(path, { page, limit: 10 });
+function usePagedList<Row>(path: GetPath, key: string, page: number, pathParams?: Record<string, string>) {
+  const load = useStatistics<Record<string, unknown>>(path, { page, limit: 10 }, pathParams);
   const data = load.state === "ready" ? load.data : null;
   const rows = (data?.[key] as Row[] | undefined) ?? [];
   const totalPages = listPages(page, data as { totalCount?: number; hasMore?: boolean } | null);
@@ -338,16 +314,15 @@ function bookingColumns(showMoney: boolean): Column<BookingRow>[] {
     { key: "in", header: "Check-in", render: (b) => `${b.checkInDate} ${b.startTime ?? ""}` },
   ];
   if (showMoney) columns.push({ key: "amount", header: "Amount", render: (b) => money(b.totalAmount) });
-  columns.push({ key: "status", header: "Status", render: (b) => <StatusBadge status={b.status} /> });
+  columns.push({ key: "status", header: "Status", render: (b) => <Badge status={b.status} /> });
   return columns;
 }
 
-function BookingListWidget({ role, path, dataKey, caption, viewAllHref, detail }: { role: string; path: string; dataKey: string; caption: string; viewAllHref: string; detail: string }) {
+function BookingListWidget({ role, path, dataKey, caption, viewAllHref, detail }: { role: string; path: GetPath; dataKey: string; caption: string; viewAllHref: string; detail: string }) {
   const [page, setPage] = useState(1);
   const { load, rows, totalPages } = usePagedList<BookingRow>(path, dataKey, page);
   return (
     <DataTable<BookingRow>
-      role={role}
       caption={caption}
       viewAllHref={viewAllHref}
       columns={[
@@ -366,12 +341,11 @@ function BookingListWidget({ role, path, dataKey, caption, viewAllHref, detail }
 
 type ListingRow = ListingBrief & { isActive: boolean; createdAt: string; host: StatPerson | null };
 
-function RecentListings({ role }: { role: string }) {
+function RecentListings() {
   const [page, setPage] = useState(1);
   const { load, rows, totalPages } = usePagedList<ListingRow>("/api/dashboard/recent-listings", "listings", page);
   return (
     <DataTable<ListingRow>
-      role={role}
       caption="Recent listings"
       viewAllHref="/listing"
       columns={[
@@ -380,7 +354,7 @@ function RecentListings({ role }: { role: string }) {
         { key: "host", header: "Host", render: (l) => truncate(personLabel(l.host), 20) },
         { key: "city", header: "City", render: (l) => l.city ?? "" },
         { key: "date", header: "Added", render: (l) => formatDate(l.createdAt) },
-        { key: "status", header: "Status", render: (l) => <StatusBadge status={l.status} /> },
+        { key: "status", header: "Status", render: (l) => <Badge status={l.status} /> },
       ]}
       rows={rows}
       rowKey={(l) => l._id}
@@ -407,14 +381,13 @@ const PAYOUT_FILTERS = [
   { value: "failed", label: "Rejected" },
 ];
 
-function PayoutRequests({ role }: { role: string }) {
+function PayoutRequests() {
   const [status, setStatus] = useState("onhold");
   const [page, setPage] = useState(1);
-  const { load, rows, totalPages, data } = usePagedList<PayoutRow>(`/api/dashboard/payout-requests/${status}`, "payouts", page);
+  const { load, rows, totalPages, data } = usePagedList<PayoutRow>("/api/dashboard/payout-requests/{status}", "payouts", page, { status });
   const totalAmount = (data as { totalAmount?: string } | null)?.totalAmount;
   return (
     <DataTable<PayoutRow>
-      role={role}
       caption="Payout requests"
       viewAllHref="/payout-requests"
       toolbar={
@@ -436,7 +409,7 @@ function PayoutRequests({ role }: { role: string }) {
         { key: "host", header: "Host", render: (p) => truncate(personLabel(p.host as StatPerson | null), 20) },
         { key: "amount", header: "Amount", render: (p) => money(p.amount) },
         { key: "date", header: "Requested", render: (p) => formatDate(p.requestedAt) },
-        { key: "status", header: "Status", render: (p) => <StatusBadge status={p.status} kind="payout" /> },
+        { key: "status", header: "Status", render: (p) => <Badge status={p.status} kind="payout" /> },
       ]}
       rows={rows}
       rowKey={(p) => p._id}
@@ -472,8 +445,8 @@ export function AdminWidgets({ role }: { role: string }) {
       {shown.has("recentBookings") && (
         <BookingListWidget role={role} path="/api/dashboard/recent-bookings" dataKey="bookings" caption="Recent bookings" viewAllHref="/booking" detail="booking-detail" />
       )}
-      {shown.has("recentListings") && <RecentListings role={role} />}
-      {shown.has("payoutRequests") && <PayoutRequests role={role} />}
+      {shown.has("recentListings") && <RecentListings />}
+      {shown.has("payoutRequests") && <PayoutRequests />}
     </div>
   );
 }

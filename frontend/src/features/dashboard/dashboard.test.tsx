@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { BADGE_STATUSES, badgeLabel, invoiceStatus } from "../../shared/ui/badges";
+import { BADGE_STATUSES, badgeLabel, invoiceStatus } from "../../shared/ui/Badge";
 import { RejectModal } from "../bookings/BookingDecision";
 import { listingHref, messageButton, personTarget, sidePanelTitle, summaryPanelTitle } from "../bookings/bookings";
 import { applyCounters } from "../notifications/counters";
@@ -10,7 +10,6 @@ import { pageWindows } from "../../shared/ui/pagination";
 import { premiumButtonLabel, premiumModalState, readPaymentReturn, type Subscription } from "../premium/premium";
 import { PremiumModal } from "../premium/PremiumMembership";
 import { axisLabels, chartSeries, highDemandColour } from "./stats";
-import { initialTab, visibleActions, visibleTabs } from "../../shared/ui/Table";
 
 // jsdom has no modal dialogs: open them as plain dialogs.
 if (typeof HTMLDialogElement !== "undefined" && !HTMLDialogElement.prototype.showModal) {
@@ -116,6 +115,22 @@ describe("premium membership", () => {
     expect(screen.getByRole("button", { name: "Upgrade" })).toBeInTheDocument();
   });
 
+  it("names the day a cancelled membership ended, not the billing date it would have renewed on", () => {
+    const cancelled = {
+      _id: "s9",
+      type: "premium",
+      status: "cancelled",
+      premiumSubscription: {
+        status: "cancelled",
+        nextBillingDate: "2027-11-23T15:00:00Z",
+        endDate: "2026-11-24T15:00:00Z",
+      },
+    };
+    render(<PremiumModal subscription={cancelled} plans={plans} onClose={() => {}} onChanged={() => {}} />);
+    expect(screen.getByText("Your premium membership has ended (24-11-2026).")).toBeInTheDocument();
+    expect(screen.queryByText(/23-11-2027/)).toBeNull();
+  });
+
   it("reads the return from payment", () => {
     expect(readPaymentReturn("?type=subscription&success=true&sessionId=cs_1&paymentId=p9")).toEqual({
       kind: "success",
@@ -150,28 +165,6 @@ describe("badges", () => {
   });
 });
 
-describe("table", () => {
-  const tabs = [
-    { value: "all", label: "All" },
-    { value: "expired", label: "Expired", roles: ["host"] },
-  ];
-  it("restricts tabs by role and remembers them per prefix", () => {
-    expect(visibleTabs(tabs, "renter").map((tab) => tab.value)).toEqual(["all"]);
-    window.localStorage.setItem("dashboardTab:booking-bookings", "expired");
-    expect(initialTab("booking-bookings", tabs, "host")).toBe("expired");
-    expect(initialTab("booking-bookings", tabs, "renter")).toBe("all");
-  });
-  it("restricts row actions by role and row condition", () => {
-    const actions = [
-      { label: "View", onClick: () => {} },
-      { label: "Approve", roles: ["host"], when: (row: { status: string }) => row.status === "pending", onClick: () => {} },
-    ];
-    expect(visibleActions(actions, "host", { status: "pending" }).map((a) => a.label)).toEqual(["View", "Approve"]);
-    expect(visibleActions(actions, "host", { status: "approved" }).map((a) => a.label)).toEqual(["View"]);
-    expect(visibleActions(actions, "renter", { status: "pending" }).map((a) => a.label)).toEqual(["View"]);
-  });
-});
-
 describe("bookings", () => {
   it("keeps Submit disabled until a reason is typed", () => {
     const submit = vi.fn();
@@ -185,8 +178,8 @@ describe("bookings", () => {
   });
   it("names panels and buttons by role", () => {
     const booking = { renter: { _id: "r1" }, host: { _id: "h1" } };
-    expect(messageButton("host", booking)).toEqual({ label: "Message Renter", href: "/message?userId=r1" });
-    expect(messageButton("renter", booking)).toEqual({ label: "Message Host", href: "/message?userId=h1" });
+    expect(messageButton(true, booking)).toEqual({ label: "Message Renter", href: "/message?userId=r1" });
+    expect(messageButton(false, booking)).toEqual({ label: "Message Host", href: "/message?userId=h1" });
     expect(sidePanelTitle("renter")).toBe("Hosted By");
     expect(sidePanelTitle("admin")).toBe("Booked By");
     expect(summaryPanelTitle("renter")).toBe("Booked By");

@@ -1,5 +1,7 @@
 /** Dashboard statistics (spec 2.4): intervals, axis labels and the chart's data. */
 
+import type { Schemas } from "../../shared/api/client";
+
 export const INTERVALS = [
   { value: "week", label: "Weekly" },
   { value: "month", label: "Monthly" },
@@ -19,12 +21,7 @@ export function axisLabels(interval: Interval, now: Date = new Date()): string[]
   return Array.from({ length: 10 }, (_, index) => String(year - 9 + index));
 }
 
-export interface PropertyStatisticsEntry {
-  label?: string;
-  data?: { propertyType: string; count: number }[];
-  year?: number;
-  startDate?: string;
-}
+export type PropertyStatisticsEntry = Partial<Schemas["TypedPeriod"]>;
 
 export interface ChartSeries {
   labels: string[];
@@ -60,16 +57,7 @@ export function highDemandColour(index: number): string | null {
   return HIGH_DEMAND_COLOURS[index] ?? null;
 }
 
-export interface DashboardNumbers {
-  totalBooking?: number;
-  totalRentPaid?: string | number;
-  totalSpaceOccupied?: number;
-  cancelledRequestsCount?: number;
-  eventSpaceCount?: number;
-  workSpaceCount?: number;
-  totalRevenue?: string | number;
-  totalUsers?: number;
-}
+export type DashboardNumbers = Schemas["DashboardNumbers"];
 
 export interface StatCard {
   label: string;

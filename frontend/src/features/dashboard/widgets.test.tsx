@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdminWidgets } from "./AdminWidgets";
 import { chartSeries } from "./stats";
@@ -16,6 +16,7 @@ import {
   userRoleBars,
   widgetsFor,
 } from "./widgets";
+import { renderWithQuery, requestOf } from "../../shared/test/render";
 
 const city = (name: string, count: number, percentage: string) => ({ city: name, country: "Canada", count, percentage, colour: null });
 
@@ -180,17 +181,17 @@ describe("admin widgets", () => {
         highDemandLocations: ["Toronto", "Ottawa", "Montreal", "Calgary", "Halifax"].map((name, i) => city(name, 5 - i, `${20}.00`)),
       },
     };
-    const fetch = vi.fn(async (url: string) => {
-      const path = url.split("?")[0];
+    const fetch = vi.fn(async (input: unknown) => {
+      const { path } = requestOf(input);
       const data = answers[path] ?? (path.includes("geo-chart") ? { geoChart: {}, progressBars: [], total: 0 } : path.includes("amenities") ? { highDemandAmenities: [] } : path.includes("total-users") ? { totalUsers: 0, roles: [] } : path.includes("popular") ? [] : { hasMore: false, bookings: [], requests: [], reservations: [], listings: [] });
       return new Response(JSON.stringify({ message: "ok", data }), { status: 200, headers: { "Content-Type": "application/json" } });
     });
     vi.stubGlobal("fetch", fetch);
-    render(<AdminWidgets role="moderator" />);
+    renderWithQuery(<AdminWidgets role="moderator" />);
     await waitFor(() => expect(screen.getByText("Toronto, Canada")).toBeTruthy());
     const coloured = Array.from(document.querySelectorAll('[data-widget="high-demand-locations"] li')).map((li) => li.getAttribute("data-colour"));
     expect(coloured).toEqual(["Black", "Yellow", "Blue", "Green", null]);
-    const called = fetch.mock.calls.map(([url]) => String(url).split("?")[0]);
+    const called = fetch.mock.calls.map(([input]) => requestOf(input).path);
     expect(called.some((path) => path.includes("payout-requests"))).toBe(false);
     expect(called.some((path) => path.includes("revenue-statistics"))).toBe(false);
     expect(screen.getByRole("heading", { name: "Bookings by country" })).toBeTruthy();

@@ -4,11 +4,8 @@ import { api, call } from "../../shared/api/client";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { initialAuthStep, isAuthStep, openAuthModal } from "../../features/auth/authModal";
 import { navigation } from "../../shared/browser/navigation";
-import { mountIsland, readProps } from "../../shared/ui/mountIsland";
 import { clearStoredSession } from "../../shared/api/session";
-import { showFlashedToast } from "../../shared/ui/toast";
 import "./navbar.css";
-import { NavbarSearch } from "./NavbarSearch";
 
 export interface NavbarProps {
   signedIn?: boolean;

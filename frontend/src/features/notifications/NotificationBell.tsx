@@ -1,30 +1,21 @@
 /** The top bar's notification bell (spec 2.3): list, Mark all read, See All, 9+, paging on scroll, live. */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { Bell } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { api, call, type Schemas } from "../../shared/api/client";
+import { apiKey, invalidate } from "../../shared/api/query";
 import { navigation } from "../../shared/browser/navigation";
+import { counterText, formatDateTime } from "../../shared/format";
+import { Spinner } from "../../shared/ui/Spinner";
 import { toast } from "../../shared/ui/toast";
-import { counterText, formatDate } from "../../shared/format";
-import { http } from "../../shared/api/http";
-import { onLive } from "../../shared/api/live";
 
-export interface NotificationItem {
-  _id: string;
-  content: string;
-  type: string;
-  link: string;
-  read: boolean;
-  createdAt: string;
-}
-
-interface ListData {
-  notifications: NotificationItem[];
-  totalUnread: number;
-  totalCount: number;
-}
+export type NotificationItem = Schemas["Notification"];
 
 export const NAV_STATE_KEY = "dashboard:navigationState";
+export const FETCH_FAILED = "Error fetching notifications";
 
 /** Where a notification leads, and the navigation state the spec asks for (kept in sessionStorage). */
-export function followNotification(item: NotificationItem): void {
+export function followNotification(item: Pick<NotificationItem, "type" | "link">): void {
   let state: Record<string, unknown> | null = null;
   if (item.type === "listing") state = { fromNotification: true };
   if (item.type === "verificationRequest") state = { options: true };
@@ -38,37 +29,23 @@ export function followNotification(item: NotificationItem): void {
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<NotificationItem[]>([]);
-  const [unread, setUnread] = useState(0);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
-
-  const load = useCallback(async (next: number) => {
-    setLoading(true);
-    try {
-      const answer = await http.get<ListData>("/api/notifications/get-all", { query: { page: next, limit: 10 }, silent: true });
-      setItems((current) => (next === 1 ? answer.data.notifications : [...current, ...answer.data.notifications]));
-      setUnread(answer.data.totalUnread);
-      setTotal(answer.data.totalCount);
-      setPage(next);
-    } catch {
-      toast.error("Error fetching notifications");
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(1);
-    return onLive("notification", (data) => {
-      const item = data as NotificationItem;
-      setItems((current) => [item, ...current.filter((other) => other._id !== item._id)]);
-      setUnread((value) => value + 1);
-      setTotal((value) => value + 1);
-    });
-  }, [load]);
+  // Pages of 10; a live "notification" event invalidates /api/notifications, which reloads them.
+  const list = useInfiniteQuery({
+    queryKey: apiKey("/api/notifications/get-all"),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      call(api.GET("/api/notifications/get-all", { params: { query: { page: pageParam, limit: 10 } }, signal }), { silent: true })
+        .then((answer) => answer.data)
+        .catch((error: unknown) => {
+          if ((error as Error)?.name !== "AbortError") toast.error(FETCH_FAILED);
+          throw error;
+        }),
+    getNextPageParam: (last, pages) => (pages.reduce((sum, page) => sum + page.notifications.length, 0) < last.totalCount ? pages.length + 1 : undefined),
+  });
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const unread = list.data?.pages[0]?.totalUnread ?? 0;
+  const loading = list.isPending || list.isFetchingNextPage;
 
   useEffect(() => {
     if (!open) return;
@@ -80,29 +57,21 @@ export function NotificationBell() {
   }, [open]);
 
   const onScroll = (event: { currentTarget: HTMLElement }) => {
-    const list = event.currentTarget;
-    if (!loading && items.length < total && list.scrollTop + list.clientHeight >= list.scrollHeight - 40) void load(page + 1);
+    const element = event.currentTarget;
+    if (!loading && list.hasNextPage && element.scrollTop + element.clientHeight >= element.scrollHeight - 40) void list.fetchNextPage();
   };
 
-  const markAll = async () => {
-    try {
-      await http.patch("/api/notifications/mark-all-as-read", {}, { silent: true });
-      setItems([]);
-      setUnread(0);
-      setTotal(0);
-    } catch {
-      /* silent, as the spec says */
-    }
-  };
-
+  // The mark calls fail silently (spec 8).
+  const markAll = useMutation({
+    mutationFn: () => call(api.PATCH("/api/notifications/mark-all-as-read", {}), { silent: true }),
+    onSettled: () => invalidate(["/api/notifications"]),
+  });
   const openItem = async (item: NotificationItem) => {
     try {
-      await http.patch(`/api/notifications/mark-as-read/${item._id}`, {}, { silent: true });
+      await call(api.PATCH("/api/notifications/mark-as-read/{notification_id}", { params: { path: { notification_id: item._id } } }), { silent: true });
     } catch {
       /* silent */
     }
-    setItems((current) => current.filter((other) => other._id !== item._id));
-    setUnread((value) => Math.max(0, value - 1));
     followNotification(item);
   };
 
@@ -116,10 +85,7 @@ export function NotificationBell() {
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
       >
-        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-        </svg>
+        <Bell aria-hidden="true" size={22} />
         {badge && <span className="dash-bell__count" data-testid="bell-count">{badge}</span>}
       </button>
       {open && (
@@ -127,7 +93,7 @@ export function NotificationBell() {
           <div className="dash-bell__head">
             <strong>Notifications</strong>
             {items.length > 0 && (
-              <button type="button" className="link-button" onClick={markAll}>
+              <button type="button" className="link-button" onClick={() => markAll.mutate()}>
                 Mark all read
               </button>
             )}
@@ -140,13 +106,13 @@ export function NotificationBell() {
                 <li key={item._id} className={`dash-bell__item${item.read ? "" : " dash-bell__item--unread"}`}>
                   <button type="button" onClick={() => openItem(item)}>
                     {item.content}
-                    <span className="dash-bell__time">{formatDate(item.createdAt)}</span>
+                    <span className="dash-bell__time">{formatDateTime(item.createdAt)}</span>
                   </button>
                 </li>
               ))}
               {loading && (
                 <li className="dash-bell__empty">
-                  <span className="dash-spinner" role="status" aria-label="Loading" />
+                  <Spinner />
                 </li>
               )}
             </ul>

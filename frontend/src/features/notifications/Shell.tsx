@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
 import { applyCounters, COUNTERS_CHANGED, type Counters, refreshCounters } from "./counters";
-import { http } from "../../shared/api/http";
+import { api, call } from "../../shared/api/client";
 import { connectLive, onLive } from "../../shared/api/live";
 import { invalidateOnLiveEvents } from "../../shared/api/query";
 import { NotificationBell } from "./NotificationBell";
@@ -19,7 +19,7 @@ interface ShellProps {
 
 async function refreshMessageCount(): Promise<void> {
   try {
-    const answer = await http.get<{ totalCount: number }>("/api/chat/get-notifications", { silent: true });
+    const answer = await call(api.GET("/api/chat/get-notifications"), { silent: true });
     applyCounters({ messages: answer.data.totalCount });
   } catch {
     /* the Message entry simply shows no count */

@@ -1,6 +1,6 @@
 /** Menu counters rendered by the server, refreshed from the API or the live socket. */
 import { counterText } from "../../shared/format";
-import { http } from "../../shared/api/http";
+import { api, call } from "../../shared/api/client";
 
 export type Counters = Record<string, number>;
 
@@ -31,8 +31,8 @@ export function applyCounters(counters: Counters, root: ParentNode = document): 
 
 /** Reload the counters from GET /api/dashboard/pending-counter (every role but renter). */
 export async function refreshCounters(): Promise<void> {
-  const answer = await http.get<Counters>("/api/dashboard/pending-counter", { silent: true });
-  applyCounters(answer.data);
+  const answer = await call(api.GET("/api/dashboard/pending-counter"), { silent: true });
+  applyCounters({ ...answer.data });
 }
 
 export const COUNTERS_CHANGED = "dashboard:counters-changed";

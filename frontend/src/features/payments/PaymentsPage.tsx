@@ -1,15 +1,21 @@
 /** Payments (admin, host, subHost): the booking payments by period, shown as paid or unpaid. */
+import { api, call, listFilters, pageCount, type Schemas, undeclaredQuery } from "../../shared/api/client";
 import "../../shared/ui/css/dashboard.css";
+import { paymentColumns } from "./payouts";
 import { PeriodListPage } from "./PeriodListPage";
-import { type Payment, paymentColumns } from "./payouts";
 
 export function PaymentsPage({ role }: { role: string }) {
   return (
-    <PeriodListPage<Payment>
+    <PeriodListPage<Schemas["Payment"]>
       title="Payments"
-      role={role}
       path="/api/payment/get-all"
-      itemsKey="payments"
+      load={async ({ period, page }, signal) => {
+        const answer = await call(
+          api.GET("/api/payment/get-all", { params: { query: undeclaredQuery({ page, limit: 10, ...listFilters({ period }) }) }, signal }),
+          { silent: true },
+        );
+        return { rows: answer.data.payments, totalPages: pageCount(answer.data) };
+      }}
       columns={paymentColumns(role)}
     />
   );

@@ -1,10 +1,16 @@
 /** Payouts: the host's balance and requests (`payout`) and the admin's decisions (`payout-requests`). */
-import { useCallback, useEffect, useState } from "react";
-import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
-import { countersChanged } from "../../features/notifications/counters";
-import "../../shared/ui/css/dashboard.css";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { Wallet } from "lucide-react";
+import { useState } from "react";
+import { api, call, listFilters, pageCount, undeclaredQuery } from "../../shared/api/client";
+import { apiKey, invalidate } from "../../shared/api/query";
 import { money } from "../../shared/format";
-import { filters, http } from "../../shared/api/http";
+import { useListState } from "../../shared/hooks/useListState";
+import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
+import "../../shared/ui/css/dashboard.css";
+import { DataTable } from "../../shared/ui/Table";
+import { toast } from "../../shared/ui/toast";
+import { countersChanged } from "../notifications/counters";
 import {
   type Balance,
   DECISIONS,
@@ -16,49 +22,34 @@ import {
   payoutColumns,
   showsBalance,
 } from "./payouts";
-import { DataTable, useRememberedTab } from "../../shared/ui/Table";
-import { toast } from "../../shared/ui/toast";
 
 interface Props {
   role: string;
   view: "payout" | "requests";
 }
 
-interface ListData {
-  payouts: Payout[];
-  totalCount: number;
-  totalPages?: number;
+const LIST_FAILED = "Something went wrong";
+
+function usePayouts(status: string, page: number) {
+  return useQuery({
+    queryKey: apiKey("/api/payout/get-all", { status, page }),
+    queryFn: async ({ signal }) => {
+      try {
+        const answer = await call(
+          api.GET("/api/payout/get-all", { params: { query: undeclaredQuery({ page, limit: 10, ...listFilters({ status: status === "all" ? "" : status }) }) }, signal }),
+          { silent: true },
+        );
+        return { rows: answer.data.payouts, totalPages: pageCount(answer.data) };
+      } catch (error) {
+        if ((error as Error)?.name !== "AbortError") toast.error(LIST_FAILED);
+        throw error;
+      }
+    },
+    placeholderData: keepPreviousData,
+  });
 }
 
-function usePayouts(status: string | undefined, page: number, version: number) {
-  const [rows, setRows] = useState<Payout[]>([]);
-  const [totalPages, setTotalPages] = useState(1);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    http
-      .get<ListData>("/api/payout/get-all", {
-        query: { page, limit: 10, ...filters({ status }) },
-        signal: controller.signal,
-        silent: true,
-      })
-      .then((answer) => {
-        setRows(answer.data.payouts);
-        setTotalPages(answer.data.totalPages ?? Math.max(1, Math.ceil(answer.data.totalCount / 10)));
-      })
-      .catch((error) => {
-        if (controller.signal.aborted || error?.name === "AbortError") return;
-        toast.error("Something went wrong");
-        setRows([]);
-      })
-      .finally(() => setLoading(false));
-    return () => controller.abort();
-  }, [status, page, version]);
-  return { rows, totalPages, loading };
-}
-
-function BalanceCards({ balance }: { balance: Balance | null }) {
+function BalanceCards({ balance }: { balance: Balance | undefined }) {
   return (
     <div className="dash-stats" data-testid="payout-balance">
       <div className="dash-stat">
@@ -78,66 +69,55 @@ function BalanceCards({ balance }: { balance: Balance | null }) {
 }
 
 function PayoutPage({ role }: { role: string }) {
-  const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
-  const [balance, setBalance] = useState<Balance | null>(null);
+  const [list, setList] = useListState({ page: 1 });
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const { rows, totalPages, loading } = usePayouts(undefined, page, version);
-
-  useEffect(() => {
-    if (!showsBalance(role)) return;
-    http
-      .get<Balance>("/api/payout/balance", { silent: true })
-      .then((answer) => setBalance(answer.data))
-      .catch(() => toast.error("Something went wrong"));
-  }, [role, version]);
-
-  const request = async () => {
-    setBusy(true);
-    try {
-      const answer = await http.post<Payout>("/api/payout/request");
+  const payouts = usePayouts("", list.page);
+  const balance = useQuery({
+    queryKey: apiKey("/api/payout/balance"),
+    queryFn: ({ signal }) => call(api.GET("/api/payout/balance", { signal }), { silent: true }).then((answer) => answer.data),
+    enabled: showsBalance(role),
+  });
+  const request = useMutation({
+    mutationFn: () => call(api.POST("/api/payout/request", {})),
+    onSuccess: (answer) => {
       toast.success(answer.message || "Payout requested.");
+      setList({ page: 1 });
+    },
+    onSettled: () => {
       setConfirming(false);
-      setPage(1);
-      setVersion((value) => value + 1);
-    } catch {
-      setConfirming(false); // the client has shown the server's sentence
-    } finally {
-      setBusy(false);
-    }
-  };
+      void invalidate(["/api/payout"]);
+    },
+  });
 
-  const canRequest = mayRequestPayout(role, balance, rows);
+  const canRequest = mayRequestPayout(role, balance.data ?? null, payouts.data?.rows ?? []);
   return (
     <>
       <div className="dash-title">
         <h1>Payout</h1>
         {role === "host" && (
           <button type="button" className="button" disabled={!canRequest} onClick={() => setConfirming(true)}>
-            Request payout
+            <Wallet aria-hidden="true" size={16} /> Request payout
           </button>
         )}
       </div>
-      {showsBalance(role) && <BalanceCards balance={balance} />}
+      {showsBalance(role) && <BalanceCards balance={balance.data} />}
       <DataTable<Payout>
-        role={role}
         caption={role === "admin" ? "All payouts" : "Your payouts"}
         columns={payoutColumns(role === "admin")}
-        rows={rows}
+        rows={payouts.data?.rows ?? []}
         rowKey={(payout) => payout._id}
-        loading={loading}
-        page={page}
-        totalPages={totalPages}
-        onPage={setPage}
+        loading={payouts.isPending}
+        page={list.page}
+        totalPages={payouts.data?.totalPages ?? 1}
+        onPage={(page) => setList({ page })}
       />
-      {confirming && balance && (
+      {confirming && balance.data && (
         <ConfirmDialog
           title="Request Payout"
-          message={`Are you sure you want to request a payout of ${money(balance.available)}?`}
+          message={`Are you sure you want to request a payout of ${money(balance.data.available)}?`}
           confirmLabel="Request"
-          busy={busy}
-          onConfirm={request}
+          busy={request.isPending}
+          onConfirm={() => request.mutate()}
           onCancel={() => setConfirming(false)}
         />
       )}
@@ -145,34 +125,23 @@ function PayoutPage({ role }: { role: string }) {
   );
 }
 
-function PayoutRequestsPage({ role }: { role: string }) {
-  const [tab, setTab] = useRememberedTab("payout-requests", PAYOUT_TABS, role);
-  const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
+function PayoutRequestsPage() {
+  const [list, setList] = useListState({ tab: "onhold", page: 1 }, { tabPrefix: "payout-requests", allowedTabs: PAYOUT_TABS.map((tab) => tab.value) });
   const [pending, setPending] = useState<{ payout: Payout; decision: PayoutDecision } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { rows, totalPages, loading } = usePayouts(tab, page, version);
-
-  const decide = useCallback((payout: Payout, decision: PayoutDecision) => setPending({ payout, decision }), []);
-  const cancel = useCallback(() => setPending(null), []);
-
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      const answer = await http.patch<Payout>(`/api/payout/update-status/${pending.payout._id}`, {
-        status: pending.decision,
-      });
+  const payouts = usePayouts(list.tab, list.page);
+  const decide = useMutation({
+    mutationFn: ({ payout, decision }: { payout: Payout; decision: PayoutDecision }) =>
+      call(api.PATCH("/api/payout/update-status/{id}", { params: { path: { id: payout._id } }, body: { status: decision } })),
+    onSuccess: (answer) => {
       toast.success(answer.message || "Payout updated.");
       countersChanged();
-    } catch {
-      /* the client has shown the server's sentence; the list is reloaded to show the current state */
-    } finally {
-      setBusy(false);
+    },
+    onSettled: () => {
+      // Reloaded either way, to show the current state after a refusal too.
       setPending(null);
-      setVersion((value) => value + 1);
-    }
-  };
+      void invalidate(["/api/payout", "/api/dashboard"]);
+    },
+  });
 
   const words = pending ? DECISIONS[pending.decision] : null;
   return (
@@ -181,30 +150,27 @@ function PayoutRequestsPage({ role }: { role: string }) {
         <h1>Payout Requests</h1>
       </div>
       <DataTable<Payout>
-        role={role}
         columns={payoutColumns(true)}
-        rows={rows}
+        rows={payouts.data?.rows ?? []}
         rowKey={(payout) => payout._id}
-        loading={loading}
+        loading={payouts.isPending || (payouts.isFetching && payouts.isPlaceholderData)}
         tabs={PAYOUT_TABS}
-        tab={tab}
-        onTab={(value) => {
-          setTab(value);
-          setPage(1);
-        }}
-        actions={payoutActions(decide)}
-        page={page}
-        totalPages={totalPages}
-        onPage={setPage}
+        tab={list.tab}
+        onTab={(tab) => setList({ tab })}
+        actions={payoutActions((payout, decision) => setPending({ payout, decision }))}
+        page={list.page}
+        totalPages={payouts.data?.totalPages ?? 1}
+        onPage={(page) => setList({ page })}
       />
       {pending && words && (
         <ConfirmDialog
           title={`${words.label} Payout`}
           message={`Are you sure you want to ${words.verb} this payout of ${money(pending.payout.amount)}?`}
           confirmLabel={words.label}
-          busy={busy}
-          onConfirm={confirm}
-          onCancel={cancel}
+          tone={pending.decision === "failed" ? "danger" : "default"}
+          busy={decide.isPending}
+          onConfirm={() => decide.mutate(pending)}
+          onCancel={() => setPending(null)}
         />
       )}
     </>
@@ -212,5 +178,5 @@ function PayoutRequestsPage({ role }: { role: string }) {
 }
 
 export function PayoutIsland({ role, view }: Props) {
-  return view === "requests" ? <PayoutRequestsPage role={role} /> : <PayoutPage role={role} />;
+  return view === "requests" ? <PayoutRequestsPage /> : <PayoutPage role={role} />;
 }

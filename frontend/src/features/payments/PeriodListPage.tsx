@@ -1,82 +1,65 @@
-/** A dashboard list read by period (spec 2.5 "Select By" daily, weekly, monthly), ten rows a page. */
-import { type ReactNode, useEffect, useState } from "react";
-import { filters, http } from "../../shared/api/http";
-import { PERIODS } from "./invoices";
+/** A dashboard list read by period (spec 2.5 "Select By" daily, weekly, monthly), ten rows a page, state in the URL. */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { apiKey } from "../../shared/api/query";
+import { SelectInput } from "../../shared/forms/fields";
+import { useListState } from "../../shared/hooks/useListState";
 import { type Column, DataTable } from "../../shared/ui/Table";
 import { toast } from "../../shared/ui/toast";
 
-type PageAnswer = Record<string, unknown> & { totalCount: number; totalPages?: number };
+export const PERIODS = [
+  { value: "daily", label: "Daily" },
+  { value: "weekly", label: "Weekly" },
+  { value: "monthly", label: "Monthly" },
+];
+
+/** What a list page's call gives back: its rows and how many pages there are. */
+export interface ListPage<Row> {
+  rows: Row[];
+  totalPages: number;
+}
+
+export const LIST_FAILED = "Something went wrong";
 
 export function PeriodListPage<Row extends { _id: string }>({
   title,
-  role,
   path,
-  itemsKey,
+  load,
   columns,
   children,
 }: {
   title: string;
-  role: string;
-  /** The list call, answering `{[itemsKey]: Row[], totalCount, totalPages}`. */
+  /** The API path, the first part of the query key (live events and writes invalidate by path). */
   path: string;
-  itemsKey: string;
+  load: (list: { period: string; page: number }, signal: AbortSignal) => Promise<ListPage<Row>>;
   columns: Column<Row>[];
   children?: ReactNode;
 }) {
-  const [period, setPeriod] = useState("monthly");
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<Row[]>([]);
-  const [totalPages, setTotalPages] = useState(1);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    http
-      .get<PageAnswer>(path, { query: { page, limit: 10, ...filters({ period }) }, signal: controller.signal, silent: true })
-      .then((answer) => {
-        setRows((answer.data[itemsKey] as Row[]) ?? []);
-        setTotalPages(answer.data.totalPages ?? Math.max(1, Math.ceil(answer.data.totalCount / 10)));
-      })
-      .catch((error) => {
-        if (controller.signal.aborted || error?.name === "AbortError") return;
-        toast.error("Something went wrong");
-        setRows([]);
-      })
-      .finally(() => setLoading(false));
-    return () => controller.abort();
-  }, [path, itemsKey, period, page]);
+  const [list, setList] = useListState({ period: "monthly", page: 1 });
+  const query = useQuery({
+    queryKey: apiKey(path, list),
+    queryFn: ({ signal }) =>
+      load(list, signal).catch((error: unknown) => {
+        if ((error as Error)?.name !== "AbortError") toast.error(LIST_FAILED);
+        throw error;
+      }),
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <>
       <div className="dash-title">
         <h1>{title}</h1>
-        <label className="dash-select">
-          Select By
-          <select
-            value={period}
-            onChange={(event) => {
-              setPeriod(event.currentTarget.value);
-              setPage(1);
-            }}
-          >
-            {PERIODS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectInput label="Select By" inline value={list.period} options={PERIODS} onChange={(period) => setList({ period })} />
       </div>
       <DataTable<Row>
-        role={role}
         columns={columns}
-        rows={rows}
+        rows={query.data?.rows ?? []}
         rowKey={(row) => row._id}
-        loading={loading}
-        page={page}
-        totalPages={totalPages}
-        onPage={setPage}
+        loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
+        page={list.page}
+        totalPages={query.data?.totalPages ?? 1}
+        onPage={(page) => setList({ page })}
       />
       {children}
     </>

@@ -1,34 +1,12 @@
 /** Invoices (spec 2.5): shapes, the modal and the PDF link from the server. */
-import { StatusBadge } from "../../shared/ui/badges";
+import { Download } from "lucide-react";
+import type { Schemas } from "../../shared/api/client";
 import { formatDate, fullName, money } from "../../shared/format";
-import { Modal } from "../../shared/ui/Modal";
+import { Badge } from "../../shared/ui/Badge";
+import type { Column } from "../../shared/ui/Table";
+import { Dialog } from "../../shared/ui/Dialog";
 
-export interface Invoice {
-  _id: string;
-  number: string;
-  kind: string;
-  amount: string;
-  createdAt: string;
-  status: string;
-  payment: {
-    _id: string;
-    bookingId: string;
-    listingId: { title: string; propertyType: string } | null;
-    renter: { firstName?: string; lastName?: string; email?: string } | null;
-    host: { firstName?: string; lastName?: string; email?: string } | null;
-    totalAmount: string;
-    extendedAmount?: string;
-    refundedAmount?: string;
-    status: string;
-    type: string;
-  };
-}
-
-export const PERIODS = [
-  { value: "daily", label: "Daily" },
-  { value: "weekly", label: "Weekly" },
-  { value: "monthly", label: "Monthly" },
-];
+type Invoice = Schemas["Invoice"];
 
 export function invoicePdfHref(invoice: Pick<Invoice, "_id">): string {
   return `/api/invoice/pdf/${invoice._id}`;
@@ -37,7 +15,7 @@ export function invoicePdfHref(invoice: Pick<Invoice, "_id">): string {
 export function InvoiceModal({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const payment = invoice.payment;
   return (
-    <Modal title={`Invoice ${invoice.number}`} onClose={onClose} wide>
+    <Dialog title={`Invoice ${invoice.number}`} onClose={onClose} size="wide">
       <div className="invoice" data-testid="invoice-modal">
         <table>
           <tbody>
@@ -80,34 +58,34 @@ export function InvoiceModal({ invoice, onClose }: { invoice: Invoice; onClose: 
             <tr>
               <th scope="row">Status</th>
               <td>
-                <StatusBadge status={invoice.status} />
+                <Badge status={invoice.status} />
               </td>
             </tr>
           </tbody>
         </table>
-        <div className="dash-actions">
+        <div className="dialog__actions">
           <a className="button" href={invoicePdfHref(invoice)} download>
             Download PDF
           </a>
         </div>
       </div>
-    </Modal>
+    </Dialog>
   );
 }
 
-export function invoiceColumns(open: (invoice: Invoice) => void) {
+export function invoiceColumns(open: (invoice: Invoice) => void): Column<Invoice>[] {
   return [
     { key: "number", header: "Invoice", render: (i: Invoice) => i.number },
     { key: "date", header: "Date", render: (i: Invoice) => formatDate(i.createdAt) },
     { key: "listing", header: "Listing", render: (i: Invoice) => (i.payment.listingId?.title ?? "—").slice(0, 20) },
     { key: "amount", header: "Amount", render: (i: Invoice) => money(i.amount) },
-    { key: "status", header: "Status", render: (i: Invoice) => <StatusBadge status={i.status} /> },
+    { key: "status", header: "Status", render: (i: Invoice) => <Badge status={i.status} /> },
     {
       key: "open",
       header: "Invoice",
       render: (i: Invoice) => (
-        <button type="button" className="link-button" aria-label={`Open invoice ${i.number}`} onClick={() => open(i)}>
-          ⬇
+        <button type="button" className="row-action" aria-label={`Open invoice ${i.number}`} onClick={() => open(i)}>
+          <Download aria-hidden="true" size={16} />
         </button>
       ),
     },

@@ -1,50 +1,13 @@
 /** Payments, payouts and payout requests: shapes, who may do what, and the table columns. */
-import { StatusBadge } from "../../shared/ui/badges";
+import { Ban, CircleCheck, CirclePause } from "lucide-react";
+import type { Schemas } from "../../shared/api/client";
 import { formatDate, fullName, money, truncate } from "../../shared/format";
+import { Badge } from "../../shared/ui/Badge";
 import type { Column, RowAction, Tab } from "../../shared/ui/Table";
 
-export interface Party {
-  _id: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-}
-
-export interface Payout {
-  _id: string;
-  host: Party | null;
-  amount: string;
-  status: "onhold" | "released" | "failed" | string;
-  statusLabel?: string;
-  method: string;
-  transferId?: string;
-  note?: string;
-  requestedAt: string;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-export interface Balance {
-  available: string;
-  pending: string;
-  paid: string;
-}
-
-export interface Payment {
-  _id: string;
-  createdAt: string;
-  bookingId: string;
-  listingId: { title: string; propertyType: string } | null;
-  renter: Party | null;
-  host: Party | null;
-  totalAmount: string;
-  extendedAmount?: string;
-  refundedAmount?: string;
-  status: string;
-  displayStatus?: "paid" | "unpaid";
-  type: string;
-  paymentId?: string;
-}
+export type Payout = Schemas["Payout"];
+export type Balance = Schemas["Balance"];
+export type Payment = Schemas["Payment"];
 
 /** The three decisions an admin can take on a payout request, as the API names them. */
 export type PayoutDecision = "released" | "onhold" | "failed";
@@ -56,20 +19,23 @@ export const DECISIONS: Record<PayoutDecision, { label: string; verb: string; do
 };
 
 /**
- * Which decisions a payout row offers. Only a request still waiting (onhold) can be decided:
+ * Which decisions a payout row offers: only a request still waiting (onhold) can be decided;
  * released and failed are final. Hold keeps a waiting request pending and records the decision.
+ * The payout-requests page itself opens for the admin only (the server decides that).
  */
-export function payoutDecisions(role: string, payout: Pick<Payout, "status">): PayoutDecision[] {
-  if (role !== "admin" || payout.status !== "onhold") return [];
-  return ["released", "onhold", "failed"];
+export function payoutDecisions(payout: Pick<Payout, "status">): PayoutDecision[] {
+  return payout.status === "onhold" ? ["released", "onhold", "failed"] : [];
 }
 
-/** The row actions of the payout requests table (the shared Table filters them by role and row). */
+const DECISION_ICONS = { released: CircleCheck, onhold: CirclePause, failed: Ban } as const;
+
+/** The row actions of the payout requests table. */
 export function payoutActions(decide: (payout: Payout, decision: PayoutDecision) => void): RowAction<Payout>[] {
   return (Object.keys(DECISIONS) as PayoutDecision[]).map((decision) => ({
     label: DECISIONS[decision].label,
-    roles: ["admin"],
-    when: (payout: Payout) => payoutDecisions("admin", payout).includes(decision),
+    icon: DECISION_ICONS[decision],
+    tone: decision === "failed" ? ("danger" as const) : undefined,
+    when: (payout: Payout) => payoutDecisions(payout).includes(decision),
     onClick: (payout: Payout) => decide(payout, decision),
   }));
 }
@@ -87,15 +53,15 @@ export function showsBalance(role: string): boolean {
 }
 
 /** A payment shows as paid when completed and unpaid otherwise (spec 4.5). */
-export function paymentDisplayStatus(payment: Pick<Payment, "status" | "displayStatus">): "paid" | "unpaid" {
-  return payment.status === "completed" ? "paid" : "unpaid";
+export function paymentDisplayStatus(payment: Pick<Payment, "status" | "displayStatus">): string {
+  return payment.displayStatus || (payment.status === "completed" ? "paid" : "unpaid");
 }
 
 export const PAYOUT_TABS: Tab[] = [
   { value: "onhold", label: "Pending" },
   { value: "released", label: "Approved" },
   { value: "failed", label: "Rejected" },
-  { value: "", label: "All" },
+  { value: "all", label: "All" },
 ];
 
 export function payoutColumns(withHost: boolean): Column<Payout>[] {
@@ -107,7 +73,7 @@ export function payoutColumns(withHost: boolean): Column<Payout>[] {
   }
   columns.push(
     { key: "amount", header: "Amount", render: (p) => money(p.amount) },
-    { key: "status", header: "Status", render: (p) => <StatusBadge status={p.status} kind="payout" /> },
+    { key: "status", header: "Status", render: (p) => <Badge status={p.status} kind="payout" /> },
     { key: "decided", header: "Decided", render: (p) => (p.decidedAt ? formatDate(p.decidedAt) : "—") },
     { key: "note", header: "Note", render: (p) => truncate(p.note, 40) || "—" },
   );
@@ -125,7 +91,7 @@ export function paymentColumns(role: string): Column<Payment>[] {
   }
   columns.push(
     { key: "amount", header: "Amount", render: (p) => money(p.totalAmount) },
-    { key: "status", header: "Status", render: (p) => <StatusBadge status={paymentDisplayStatus(p)} /> },
+    { key: "status", header: "Status", render: (p) => <Badge status={paymentDisplayStatus(p)} /> },
   );
   return columns;
 }

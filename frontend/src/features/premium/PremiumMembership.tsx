@@ -1,11 +1,15 @@
 /** The premium membership button and modal of hosts and subHosts (spec sections 2.3 and 4.3). */
-import { useCallback, useEffect, useState } from "react";
-import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
+import { Crown } from "lucide-react";
+import { useEffect, useState } from "react";
+import { api, call } from "../../shared/api/client";
+import { useApiQuery } from "../../shared/api/hooks";
+import { invalidate } from "../../shared/api/query";
 import { navigation } from "../../shared/browser/navigation";
-import { toast } from "../../shared/ui/toast";
 import { formatDate, money } from "../../shared/format";
-import { http } from "../../shared/api/http";
-import { Modal } from "../../shared/ui/Modal";
+import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
+import { Dialog } from "../../shared/ui/Dialog";
+import { Spinner } from "../../shared/ui/Spinner";
+import { toast } from "../../shared/ui/toast";
 import {
   DELETION_TEXT,
   NON_REFUNDABLE_TEXT,
@@ -43,11 +47,9 @@ export function PremiumModal({
     setBusy(true);
     try {
       const redirectUrl = `/dashboard?successMessage=${encodeURIComponent("Payment successful")}`;
-      const answer = await http.post<{ url: string }>("/api/payment/subscribe", {
-        planId: plan.planId,
-        totalAmount: plan.totalAmount,
-        redirectUrl,
-      });
+      const answer = await call(
+        api.POST("/api/payment/subscribe", { body: { planId: plan.planId, totalAmount: plan.totalAmount ?? "0", redirectUrl } }),
+      );
       navigation.assign(answer.data.url);
     } catch {
       setBusy(false);
@@ -58,7 +60,7 @@ export function PremiumModal({
     if (!subscription) return;
     setBusy(true);
     try {
-      const answer = await http.post(`/api/subscription/cancel/${subscription._id}`);
+      const answer = await call(api.POST("/api/subscription/cancel/{id}", { params: { path: { id: subscription._id } } }));
       if (answer.message) toast.success(answer.message);
       setConfirming(false);
       onChanged();
@@ -70,8 +72,9 @@ export function PremiumModal({
   };
 
   const premium = subscription?.premiumSubscription;
+  const endedOn = premium?.endDate ?? premium?.nextBillingDate;
   return (
-    <Modal title="Premium Membership" onClose={onClose}>
+    <Dialog title="Premium Membership" onClose={onClose}>
       {!showPlans && state === "cancel" && (
         <div data-testid="premium-cancel">
           <p>
@@ -88,7 +91,7 @@ export function PremiumModal({
       )}
       {!showPlans && state === "renew" && (
         <div data-testid="premium-renew">
-          <p>Your premium membership has ended{premium?.nextBillingDate ? ` (${formatDate(premium.nextBillingDate)})` : ""}.</p>
+          <p>Your premium membership has ended{endedOn ? ` (${formatDate(endedOn)})` : ""}.</p>
           <div className="dash-actions">
             <button type="button" className="button" onClick={() => setShowPlans(true)}>
               Renew Membership
@@ -147,7 +150,7 @@ export function PremiumModal({
           <p className="dash-note">{DELETION_TEXT}</p>
           <div className="dash-actions">
             <button type="button" className="button" onClick={proceed} disabled={busy || !selected} aria-busy={busy || undefined}>
-              {busy ? <span className="spinner" aria-hidden="true" /> : "Proceed"}
+              {busy ? <Spinner label="Proceed" /> : "Proceed"}
             </button>
           </div>
         </div>
@@ -163,33 +166,24 @@ export function PremiumModal({
           onCancel={() => setConfirming(false)}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
 export function PremiumMembership() {
-  const [subscription, setSubscription] = useState<Subscription | null>(null);
-  const [plans, setPlans] = useState<Plan[]>([]);
-  const [loaded, setLoaded] = useState(false);
   const [open, setOpen] = useState(false);
+  const [settled, setSettled] = useState(false);
+  const subscription = useApiQuery("/api/subscription", undefined, { silent: true, select: (answer) => answer.data as Subscription, enabled: settled });
+  const plans = useApiQuery("/api/plans/get-all", undefined, { silent: true, select: (answer) => answer.data as Plan[], enabled: settled });
 
-  const load = useCallback(async () => {
-    const [sub, planList] = await Promise.allSettled([
-      http.get<Subscription>("/api/subscription", { silent: true }),
-      http.get<Plan[]>("/api/plans/get-all", { silent: true }),
-    ]);
-    if (sub.status === "fulfilled") setSubscription(sub.value.data);
-    if (planList.status === "fulfilled") setPlans(planList.value.data ?? []);
-    setLoaded(true);
-  }, []);
-
+  // Back from the payment page (spec 4.3): confirm the payment, say how it went, then load the subscription.
   useEffect(() => {
     const back = readPaymentReturn(window.location.search);
     const settle = async () => {
       if (back?.kind === "success") {
         if (back.sessionId && back.paymentId) {
           try {
-            await http.put("/api/payment/subscribe-success", { sessionId: back.sessionId, paymentId: back.paymentId });
+            await call(api.PUT("/api/payment/subscribe-success", { body: { sessionId: back.sessionId, paymentId: back.paymentId } }));
             toast.success(back.message);
           } catch {
             /* the client's toast said why */
@@ -201,18 +195,24 @@ export function PremiumMembership() {
         toast.error(back.message);
       }
       if (back) window.history.replaceState(null, "", "/dashboard");
-      await load();
+      setSettled(true);
     };
     void settle();
-  }, [load]);
+  }, []);
 
+  const loaded = settled && !subscription.isPending && !plans.isPending;
   return (
     <>
       <button type="button" className="button dash-premium__button" onClick={() => setOpen(true)} disabled={!loaded}>
-        {premiumButtonLabel(subscription)}
+        <Crown aria-hidden="true" size={16} /> {premiumButtonLabel(subscription.data ?? null)}
       </button>
       {open && (
-        <PremiumModal subscription={subscription} plans={plans} onClose={() => setOpen(false)} onChanged={() => void load()} />
+        <PremiumModal
+          subscription={subscription.data ?? null}
+          plans={plans.data ?? []}
+          onClose={() => setOpen(false)}
+          onChanged={() => void invalidate(["/api/subscription", "/api/payment/get-all-host-subscription"])}
+        />
       )}
     </>
   );

@@ -1,30 +1,23 @@
 /** Premium membership states (spec section 4.3). */
+import type { Schemas } from "../../shared/api/client";
 
+/** The parts the schema still declares as free-form JSON, narrowed to what the server sends. */
 export interface PremiumPart {
   status?: string;
   startDate?: string | null;
   nextBillingDate?: string | null;
+  /** When the membership ends or ended (a cancellation ends it at once). */
+  endDate?: string | null;
   plan?: { price?: string; interval?: string; planName?: string } | null;
 }
 
-export interface Subscription {
-  _id: string;
-  type: "free" | "premium" | string;
-  status?: string;
-  subscriptionSource?: string;
-  startDate?: string | null;
-  nextBillingDate?: string | null;
+export type Subscription = Pick<Schemas["Subscription"], "_id"> &
+  Partial<Omit<Schemas["Subscription"], "_id" | "premiumSubscription" | "type">> & {
+  type?: string;
   premiumSubscription?: PremiumPart | null;
-}
+};
 
-export interface Plan {
-  _id: string;
-  planId: string;
-  planName: string;
-  description?: string;
-  totalAmount: string;
-  features?: { bold: string; normal: string }[];
-}
+export type Plan = Omit<Schemas["Plan"], "features"> & { features?: { bold: string; normal: string }[] };
 
 export const NON_REFUNDABLE_TEXT = "The amount is non refundable.";
 export const DELETION_TEXT = "Premium listings are deleted 15 days after the membership is cancelled.";

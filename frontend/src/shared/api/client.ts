@@ -8,7 +8,10 @@ import { getCookie } from "../browser/cookies";
 import { navigation } from "../browser/navigation";
 import { clearStoredSession } from "./session";
 import { flashToast, toast } from "../ui/toast";
-import type { paths } from "./schema";
+import type { components, paths } from "./schema";
+
+/** The response and request shapes of the API, generated from the OpenAPI schema. */
+export type Schemas = components["schemas"];
 
 export const GENERIC_ERROR = "Something went wrong. Please try again.";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
@@ -116,4 +119,28 @@ export async function call<T>(request: Promise<Result<T>>, options: CallOptions 
   }
   if (!options.silent) toast.error(message);
   throw new ApiError(message, response.status, body);
+}
+
+/** `{status: "pending", title: ""}` as the API's `filters[status]=pending` (empty values left out). */
+export function listFilters(values: Record<string, string | number | undefined | null>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== null && value !== "") out[`filters[${key}]`] = String(value);
+  }
+  return out;
+}
+
+/**
+ * Query parameters for a call whose parameters the schema does not declare yet (the view reads
+ * them from the query string by hand). Typed as the schema's `never` so the call still compiles;
+ * remove once the view declares them.
+ */
+export function undeclaredQuery(values: Record<string, string | number | boolean | undefined>): never {
+  return values as never;
+}
+
+/** The total number of pages of a list answer (ten rows a page). */
+export function pageCount(data: { totalPages?: number | null; totalCount?: number | null }, limit = 10): number {
+  if (data.totalPages && data.totalPages > 0) return data.totalPages;
+  return Math.max(1, Math.ceil((data.totalCount ?? 0) / limit));
 }

@@ -2693,12 +2693,16 @@ export interface components {
             _id: string;
             /** Format: date-time */
             createdAt: string;
-            /** @description dd-MM-yyyy, America/New_York */
+            /** @description dd-MM-yyyy, in the listing's time zone (timeZone) */
             checkInDate: string;
             checkOutDate: string;
-            /** @description hh:mm AM/PM */
+            /** @description hh:mm AM/PM, wall-clock time in the listing's time zone */
             startTime: string;
             endTime: string;
+            /** @description The listing's IANA time zone (Asia/Kolkata); all times are there */
+            timeZone: string;
+            /** @description The zone's short name at check-in (IST, EDT), to show by times */
+            timeZoneName: string;
             status: components["schemas"]["BookingStatusEnum"];
             /** Format: decimal */
             price: string;
@@ -2717,6 +2721,8 @@ export interface components {
             cancellationReason: string;
             /** Format: decimal */
             refundAmount: string | null;
+            /** @description A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending */
+            awaitingPayment: boolean;
         };
         /**
          * @description * `pending` - Pending
@@ -3383,6 +3389,8 @@ export interface components {
             readonly latitude: string | null;
             /** Format: decimal */
             readonly longitude: string | null;
+            /** @description IANA zone of the space (Asia/Kolkata): its opening hours, slots and booked times are wall-clock times there. Found from the map pin or the city when the listing is created; the host can change it. */
+            readonly timeZone: string;
             readonly propertyType: components["schemas"]["PropertyTypeEnum"];
             /** Format: decimal */
             readonly hourly: string | null;
@@ -3542,6 +3550,8 @@ export interface components {
             latitude?: string | null;
             /** Format: decimal */
             longitude?: string | null;
+            /** @description IANA time zone of the space (Asia/Kolkata). Left out or empty: found from the map pin or the city. */
+            timeZone?: string;
             /** Format: decimal */
             hourly?: string | null;
             /** Format: decimal */
@@ -3707,6 +3717,7 @@ export interface components {
             propertyType: string;
             city: string;
             country: string;
+            timeZone: string;
             isActive: boolean;
             isDeleted: boolean;
             readonly images: string[];
@@ -9237,7 +9248,7 @@ export interface operations {
                 days?: number;
                 /** @description first date (yyyy-MM-dd); default today */
                 from?: string;
-                /** @description IANA name; default America/New_York */
+                /** @description IANA name; default the listing's own time zone */
                 timezone?: string;
             };
             header?: never;

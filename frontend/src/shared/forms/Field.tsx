@@ -1,3 +1,4 @@
+import "../ui/css/forms.css";
 import type { ReactNode } from "react";
 
 export interface FieldShellProps {

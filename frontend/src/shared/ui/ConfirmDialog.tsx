@@ -1,40 +1,63 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useId } from "react";
+import { Dialog } from "./Dialog";
+import { Spinner } from "./Spinner";
 
 export interface ConfirmDialogProps {
   title: string;
-  message: string;
+  message: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** A request is in flight: both buttons wait, the confirm button shows a spinner. */
   busy?: boolean;
+  /** "danger" paints the confirm button red (delete, reject, cancel a membership). */
+  tone?: "default" | "danger";
   onConfirm: () => void;
   onCancel: () => void;
+  /** More content under the message (a warning, a summary). */
+  children?: ReactNode;
 }
 
-/** A modal yes/no question (native <dialog>: focus stays inside, Escape cancels). */
-export function ConfirmDialog({ title, message, confirmLabel = "Yes", cancelLabel = "Cancel", busy, onConfirm, onCancel }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && typeof element.showModal === "function" && !element.open) element.showModal();
-    const cancel = (event: Event) => {
-      event.preventDefault();
-      onCancel();
-    };
-    element?.addEventListener("cancel", cancel);
-    return () => element?.removeEventListener("cancel", cancel);
-  }, [onCancel]);
+/** A yes/no question in a modal dialog; Escape and × answer no. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel = "Yes",
+  cancelLabel = "Cancel",
+  busy,
+  tone = "default",
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
+  const messageId = useId();
   return (
-    <dialog ref={dialog} className="confirm-dialog" aria-labelledby="confirm-title" aria-describedby="confirm-message">
-      <h2 id="confirm-title">{title}</h2>
-      <p id="confirm-message">{message}</p>
-      <div className="confirm-dialog__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </button>
-        <button type="button" className="button" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : confirmLabel}
-        </button>
-      </div>
-    </dialog>
+    <Dialog
+      title={title}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      size="small"
+      describedBy={messageId}
+      className="confirm-dialog"
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={`button${tone === "danger" ? " button--danger" : ""}`}
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            {busy ? <Spinner label={confirmLabel} /> : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p id={messageId}>{message}</p>
+      {children}
+    </Dialog>
   );
 }

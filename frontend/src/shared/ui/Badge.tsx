@@ -1,4 +1,5 @@
 /** Status badges for the whole vocabulary of spec section 4.5. */
+import "./css/kit.css";
 
 export const BADGE_STATUSES = [
   "available",
@@ -75,7 +76,8 @@ export function invoiceStatus(paymentStatus: string): "paid" | "unpaid" {
   return paymentStatus === "completed" ? "paid" : "unpaid";
 }
 
-export function StatusBadge({ status, kind = "default" }: { status: string; kind?: "default" | "payout" }) {
+/** A status as a coloured, non-clickable badge ("payout" speaks the payout words). */
+export function Badge({ status, kind = "default" }: { status: string; kind?: "default" | "payout" }) {
   const tone = TONES[status] ?? "grey";
   return <span className={`badge badge--${tone}`} data-status={status}>{badgeLabel(status, kind)}</span>;
 }
