@@ -1,6 +1,6 @@
 /** Choose the square part of a photo to use as the avatar: zoom and move, then a 512 px JPEG. */
 import { useEffect, useRef, useState } from "react";
-import { Modal } from "../../shared/ui/Modal";
+import { Dialog } from "../../shared/ui/Dialog";
 
 export const AVATAR_SIZE = 512;
 
@@ -50,7 +50,7 @@ export function AvatarCropper({ file, onDone, onCancel }: { file: File; onDone: 
   };
 
   return (
-    <Modal title="Crop your photo" onClose={onCancel}>
+    <Dialog title="Crop your photo" onClose={onCancel}>
       {failed ? (
         <p role="alert">This file is not an image we can read. Choose a JPEG, PNG or WebP photo.</p>
       ) : (
@@ -78,6 +78,6 @@ export function AvatarCropper({ file, onDone, onCancel }: { file: File; onDone: 
           Use photo
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

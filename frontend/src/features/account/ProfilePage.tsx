@@ -1,6 +1,6 @@
 /** /profile (Information): the user's own fields of spec 3, verification status and documents. */
 import type { ReactNode } from "react";
-import { StatusBadge } from "../../shared/ui/badges";
+import { Badge } from "../../shared/ui/Badge";
 import "../../shared/ui/css/dashboard.css";
 import "./people.css";
 import { Avatar, ReadMore } from "./Avatar";
@@ -100,7 +100,7 @@ function Profile({ userId }: { userId: string }) {
             </p>
             {(isHost || user.isVerified) && (
               <p data-testid="verification-status">
-                Identity: <StatusBadge status={verificationWord(user)} />
+                Identity: <Badge status={verificationWord(user)} />
               </p>
             )}
             {isHost && user.userName && (

@@ -17,7 +17,7 @@ import { PasswordStrength } from "../../shared/forms/PasswordStrength";
 import { SubmitButton } from "../../shared/forms/SubmitButton";
 import { TextField } from "../../shared/forms/TextField";
 import { formatDate, money } from "../../shared/format";
-import { StatusBadge } from "../../shared/ui/badges";
+import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
 import { DataTable } from "../../shared/ui/Table";
@@ -275,7 +275,6 @@ function PremiumHistory() {
   return (
     <DataTable<SubscriptionPayment>
       caption="Premium payment history"
-      role=""
       rows={rows}
       loading={isPending}
       rowKey={(row) => row._id}
@@ -283,7 +282,7 @@ function PremiumHistory() {
         { key: "date", header: "Date", render: (row) => formatDate(row.createdAt) },
         { key: "plan", header: "Plan", render: (row) => row.planName },
         { key: "amount", header: "Amount", render: (row) => money(row.totalAmount) },
-        { key: "status", header: "Status", render: (row) => <StatusBadge status={row.status ?? ""} /> },
+        { key: "status", header: "Status", render: (row) => <Badge status={row.status ?? ""} /> },
       ]}
       page={page}
       totalPages={data?.totalPages ?? 1}

@@ -170,7 +170,7 @@ function CmsPages() {
   );
 }
 
-function ReviewSettings({ role }: { role: string }) {
+function ReviewSettings() {
   const queries = useQueryClient();
   const path = "/api/cms/review-setting/get";
   const { data, isPending } = useQuery({ queryKey: apiKey(path), queryFn: async () => (await call(api.GET(path))).data });
@@ -211,11 +211,11 @@ function ReviewSettings({ role }: { role: string }) {
           </fieldset>
         )}
       </section>
-      <ReviewModeration role={role} />
+      <ReviewModeration />
     </>
   );
 }
 
-export function ContentScreen({ role, view }: { role: string; view: "cms" | "reviews" }) {
-  return view === "reviews" ? <ReviewSettings role={role} /> : <CmsPages />;
+export function ContentScreen({ view }: { view: "cms" | "reviews" }) {
+  return view === "reviews" ? <ReviewSettings /> : <CmsPages />;
 }

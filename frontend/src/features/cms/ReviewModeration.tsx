@@ -4,11 +4,11 @@ import { useState } from "react";
 import { api, call } from "../../shared/api/client";
 import { apiKey, invalidate } from "../../shared/api/query";
 import { formatDate, truncate } from "../../shared/format";
-import { StatusBadge } from "../../shared/ui/badges";
+import { Badge } from "../../shared/ui/Badge";
 import { DataTable } from "../../shared/ui/Table";
 import { toast } from "../../shared/ui/toast";
 import { displayName } from "../account/people";
-import { useListState } from "../users/listState";
+import { useListState } from "../../shared/hooks/useListState";
 
 const PATH = "/api/reviews/get-all";
 const TABS = [
@@ -29,8 +29,8 @@ interface ReviewRow {
   can: { publish: boolean; hide: boolean };
 }
 
-export function ReviewModeration({ role }: { role: string }) {
-  const [state, update] = useListState("pending");
+export function ReviewModeration() {
+  const [state, update] = useListState({ tab: "pending", search: "", page: 1 }, { tabPrefix: "reviews" });
   const [busy, setBusy] = useState("");
   const params = { page: state.page, limit: 10, "filters[status]": state.tab };
   const { data, isPending } = useQuery({
@@ -52,7 +52,6 @@ export function ReviewModeration({ role }: { role: string }) {
   };
   return (
     <DataTable<ReviewRow>
-      role={role}
       caption="Reviews"
       tabs={TABS}
       tab={state.tab}
@@ -66,11 +65,11 @@ export function ReviewModeration({ role }: { role: string }) {
         { key: "rating", header: "Rating", render: (row) => (row.rating ? `${row.rating} / 5` : "—") },
         { key: "review", header: "Review", render: (row) => <span title={row.review}>{truncate(row.review, 80)}</span> },
         { key: "date", header: "Date", render: (row) => formatDate(row.createdAt) },
-        { key: "status", header: "Status", render: (row) => <StatusBadge status={row.isPublished ? "approved" : "pending"} /> },
+        { key: "status", header: "Status", render: (row) => <Badge status={row.isPublished ? "approved" : "pending"} /> },
       ]}
       actions={[
-        { label: "Publish", onClick: (row) => void publish(row, true), when: (row) => row.can.publish && busy !== row._id },
-        { label: "Hide", onClick: (row) => void publish(row, false), when: (row) => row.can.hide && busy !== row._id },
+        { label: "Publish", can: "publish", onClick: (row) => void publish(row, true), when: (row) => busy !== row._id },
+        { label: "Hide", can: "hide", onClick: (row) => void publish(row, false), when: (row) => busy !== row._id },
       ]}
       page={state.page}
       totalPages={data?.totalPages ?? 1}

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { api, call } from "../../shared/api/client";
 import { apiKey } from "../../shared/api/query";
 import { formatDate, truncate } from "../../shared/format";
-import { StatusBadge } from "../../shared/ui/badges";
+import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
 import { DataTable, type RowAction } from "../../shared/ui/Table";
@@ -14,7 +14,8 @@ import { Avatar } from "../account/Avatar";
 import { displayName, type UserListItem } from "../account/people";
 import { changeStatus, resendInvitation } from "./actions";
 import { CHANGE_WORDS, type Change, type Kind, KINDS, STATUS_TABS, type UserCan } from "./kinds";
-import { useDebounced, useListState } from "./listState";
+import { useDebounced } from "../../shared/hooks/useDebounced";
+import { useListState } from "../../shared/hooks/useListState";
 
 export type UserRow = UserListItem & { can?: UserCan };
 
@@ -26,18 +27,18 @@ interface ListData {
 
 export function rowActions(ask: (row: UserRow, change: Change) => void, resend: (row: UserRow) => void): RowAction<UserRow>[] {
   const actions: RowAction<UserRow>[] = [
-    { label: "View", onClick: (row) => window.location.assign(`/view-user/${row._id}`) },
-    { label: "Suspend", onClick: (row) => ask(row, "suspend"), when: (row) => Boolean(row.can?.suspend) },
-    { label: "Restore", onClick: (row) => ask(row, "restore"), when: (row) => Boolean(row.can?.restore) },
-    { label: "Delete", onClick: (row) => ask(row, "delete"), when: (row) => Boolean(row.can?.delete) },
-    { label: "Resend invitation", onClick: resend, when: (row) => Boolean(row.can?.resendInvitation) },
+    { label: "View", href: (row) => `/view-user/${row._id}`, ariaLabel: (row) => `View ${displayName(row)}` },
+    { label: "Suspend", can: "suspend", onClick: (row) => ask(row, "suspend") },
+    { label: "Restore", can: "restore", onClick: (row) => ask(row, "restore") },
+    { label: "Delete", can: "delete", tone: "danger", onClick: (row) => ask(row, "delete") },
+    { label: "Resend invitation", can: "resendInvitation", onClick: resend },
   ];
   return actions;
 }
 
-export function UsersPage({ role, kind }: { role: string; kind: Kind }) {
+export function UsersPage({ kind }: { kind: Kind }) {
   const info = KINDS[kind];
-  const [state, update] = useListState("active");
+  const [state, update] = useListState({ tab: "active", search: "", page: 1 }, { tabPrefix: `users:${kind}` });
   const [typed, setTyped] = useState(state.search);
   const search = useDebounced(typed, 800);
   const [pending, setPending] = useState<{ row: UserRow; change: Change } | null>(null);
@@ -85,7 +86,6 @@ export function UsersPage({ role, kind }: { role: string; kind: Kind }) {
         )}
       </div>
       <DataTable<UserRow>
-        role={role}
         caption={`${info.title} (${data?.totalCount ?? 0})`}
         toolbar={
           <div className="people-toolbar">
@@ -128,14 +128,14 @@ export function UsersPage({ role, kind }: { role: string; kind: Kind }) {
             header: kind === "hosts" ? "Identity" : "Email",
             render: (row) =>
               kind === "hosts" ? (
-                <StatusBadge status={row.isVerified ? "verified" : "pending"} />
+                <Badge status={row.isVerified ? "verified" : "pending"} />
               ) : row.passwordSet === false ? (
-                <StatusBadge status="requested" />
+                <Badge status="requested" />
               ) : (
-                <StatusBadge status={row.accountVerified ? "verified" : "pending"} />
+                <Badge status={row.accountVerified ? "verified" : "pending"} />
               ),
           },
-          { key: "status", header: "Status", render: (row) => <StatusBadge status={row.status} /> },
+          { key: "status", header: "Status", render: (row) => <Badge status={row.status} /> },
           { key: "joined", header: "Joined", render: (row) => formatDate(row.createdAt) },
         ]}
         actions={rowActions((row, change) => setPending({ row, change }), (row) => void resend(row))}

@@ -12,8 +12,8 @@ export interface UsersProps {
   id?: string;
 }
 
-export function UsersScreen({ role, userId, view, kind = "hosts", id = "" }: UsersProps) {
+export function UsersScreen({ userId, view, kind = "hosts", id = "" }: UsersProps) {
   if (view === "user") return <ViewUserPage id={id} userId={userId} />;
   if (view === "add" && kind !== "renters") return <AddUserPage kind={kind} />;
-  return <UsersPage role={role} kind={kind} />;
+  return <UsersPage kind={kind} />;
 }

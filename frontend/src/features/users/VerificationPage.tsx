@@ -8,16 +8,17 @@ import { useEffect, useState } from "react";
 import { api, call } from "../../shared/api/client";
 import { apiKey, invalidate } from "../../shared/api/query";
 import { formatDate, truncate } from "../../shared/format";
-import { StatusBadge } from "../../shared/ui/badges";
+import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
-import { Modal } from "../../shared/ui/Modal";
+import { Dialog } from "../../shared/ui/Dialog";
 import { DataTable } from "../../shared/ui/Table";
 import { toast } from "../../shared/ui/toast";
 import "../account/people.css";
 import { countersChanged } from "../notifications/counters";
 import { displayName, documentName, type UserListItem, type VerificationDoc } from "../account/people";
-import { useDebounced, useListState } from "./listState";
+import { useDebounced } from "../../shared/hooks/useDebounced";
+import { useListState } from "../../shared/hooks/useListState";
 
 export interface VerificationRow {
   _id: string;
@@ -96,9 +97,9 @@ function Review({ row, onClose }: { row: VerificationRow; onClose: () => void })
   };
 
   return (
-    <Modal title={`Verification of ${displayName(row.user)}`} onClose={onClose} wide>
+    <Dialog title={`Verification of ${displayName(row.user)}`} onClose={onClose} size="wide">
       <p>
-        {row.user.email} · requested {formatDate(row.createdAt)} · <StatusBadge status={row.status} />
+        {row.user.email} · requested {formatDate(row.createdAt)} · <Badge status={row.status} />
       </p>
       {row.rejectReason && <p>Reason: {row.rejectReason}</p>}
       {row.verificationDocs.length === 0 ? (
@@ -162,12 +163,12 @@ function Review({ row, onClose }: { row: VerificationRow; onClose: () => void })
           onCancel={() => setApproving(false)}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
-export function VerificationPage({ role }: { role: string }) {
-  const [state, update] = useListState("pending");
+export function VerificationPage() {
+  const [state, update] = useListState({ tab: "pending", search: "", page: 1 }, { tabPrefix: "verificationRequests" });
   const [typed, setTyped] = useState(state.search);
   const search = useDebounced(typed, 800);
   const [open, setOpen] = useState<VerificationRow | null>(null);
@@ -186,7 +187,6 @@ export function VerificationPage({ role }: { role: string }) {
         <h1>Verification Requests</h1>
       </div>
       <DataTable<VerificationRow>
-        role={role}
         caption={`Requests (${data?.totalCount ?? 0})`}
         toolbar={
           <div className="people-toolbar">
@@ -222,7 +222,7 @@ export function VerificationPage({ role }: { role: string }) {
           { key: "email", header: "Email", render: (row) => <span title={row.user.email}>{truncate(row.user.email, 20)}</span> },
           { key: "requested", header: "Requested", render: (row) => formatDate(row.createdAt) },
           { key: "documents", header: "Documents", render: (row) => row.verificationDocs.length },
-          { key: "status", header: "Status", render: (row) => <StatusBadge status={row.status} /> },
+          { key: "status", header: "Status", render: (row) => <Badge status={row.status} /> },
           {
             key: "decided",
             header: "Decided",

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { ApiError } from "../../shared/api/client";
 import { formatDate } from "../../shared/format";
-import { StatusBadge } from "../../shared/ui/badges";
+import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
 import { toast } from "../../shared/ui/toast";
@@ -90,13 +90,13 @@ export function ViewUserPage({ id, userId }: { id: string; userId: string }) {
               {user.status && (
                 <>
                   {" "}
-                  <StatusBadge status={user.status} />
+                  <Badge status={user.status} />
                 </>
               )}
             </p>
             {user.role === "host" && (
               <p data-testid="verification-status">
-                Identity: <StatusBadge status={verificationWord(user)} />
+                Identity: <Badge status={verificationWord(user)} />
               </p>
             )}
             {user.role === "host" && user.userName && !user.isDeleted && (
