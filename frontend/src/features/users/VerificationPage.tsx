@@ -1,6 +1,6 @@
 /**
  * /verificationRequest (admin, moderator): the queue of identity checks. Each request opens its
- * documents in a safe viewer (images as images, PDFs in a frame the server sandboxes), and is
+ * documents in a safe viewer (images as images, PDFs in a frame whose answer the server sandboxes), and is
  * approved, or rejected with a reason; the history (who, when, decision, reason) stays in the list.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -52,7 +52,8 @@ export function DocumentViewer({ doc }: { doc: VerificationDoc }) {
   return (
     <figure className="people-card" data-testid="document-viewer">
       {kind === "image" && <img className="people-viewer-image" src={doc.url} alt={`Identity document ${doc.name}`} />}
-      {kind === "pdf" && <iframe className="people-viewer" src={doc.url} title={`Identity document ${doc.name}`} sandbox="" />}
+      {/* The file's own answer is sandboxed (CSP sandbox, no script); a sandbox attribute here would stop Chromium's PDF viewer. */}
+      {kind === "pdf" && <iframe className="people-viewer" src={doc.url} title={`Identity document ${doc.name}`} />}
       <figcaption>
         {doc.name}{" "}
         <a href={doc.url} target="_blank" rel="noopener noreferrer">
