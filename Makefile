@@ -33,6 +33,7 @@ lint: venv
 
 schema: venv
 	$(SERVICES) -- $(PY) manage.py spectacular --file docs/openapi.yaml --validate
+	$(PY) manage.py frontend_constants
 
 bench: deps
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench.py

@@ -22,6 +22,9 @@ if ! diff -q docs/openapi.yaml /tmp/openapi.$$.yaml >/dev/null; then
 fi
 rm -f /tmp/openapi.$$.yaml
 
+echo "== front-end constants match the server's policies (frontend/src/shared/constants.json)"
+$PY manage.py frontend_constants --check
+
 echo "== front-end API types match the schema (frontend/src/shared/api/schema.d.ts)"
 (cd frontend && npx --no-install openapi-typescript ../docs/openapi.yaml --default-non-nullable false -o /tmp/schema.$$.d.ts >/dev/null)
 if ! diff -q frontend/src/shared/api/schema.d.ts /tmp/schema.$$.d.ts >/dev/null; then

@@ -165,12 +165,10 @@ class User(AbstractBaseUser):
 
     @property
     def acting_host_id(self):
-        """The host whose listings this user manages: itself for a host, its host for a subHost."""
-        if self.role == Role.HOST:
-            return self.pk
-        if self.role == Role.SUB_HOST:
-            return self.host_id
-        return None
+        """The host whose listings this user manages (``apps.accounts.policies.acting_host_id``)."""
+        from .policies import acting_host_id
+
+        return acting_host_id(self)
 
     @property
     def full_name(self) -> str:

@@ -12,15 +12,6 @@ ACCOUNT_STATUSES = ("active", "suspended", "deleted", "unverified", "all")
 SEARCH_MAX = 100
 
 
-def account_status(user: User) -> str:
-    """One word for the account's state: deleted, suspended or active."""
-    if user.is_deleted:
-        return "deleted"
-    if not user.is_active:
-        return "suspended"
-    return "active"
-
-
 def _bool_filter(filters: dict, name: str) -> bool | None:
     value = filters.get(name)
     if value is None:

@@ -7,7 +7,7 @@ from rest_framework import serializers
 from apps.core.serializers import ApiModelSerializer
 
 from .models import User, VerificationDocument, VerificationRequest
-from .selectors import account_status
+from .policies import ACCOUNT_STATUSES, account_status, user_can
 from .serializers import EMAIL_MESSAGES, UserIdentitySerializer, UserSerializer, password_field
 from .services_verification import verification_request_may_decide
 
@@ -55,9 +55,28 @@ class VerificationDocumentSerializer(ApiModelSerializer):
         return reverse("accounts:verification-doc-file", kwargs={"document_id": document.pk})
 
 
+class UserCanSerializer(serializers.Serializer):
+    """What the caller may do to this account (``apps.accounts.policies.user_can``)."""
+
+    suspend = serializers.BooleanField()
+    restore = serializers.BooleanField()
+    delete = serializers.BooleanField()
+
+
+def _can(serializer: serializers.Serializer, user: User) -> dict[str, bool]:
+    actor = serializer.context.get("user")
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        return {"suspend": False, "restore": False, "delete": False}
+    return user_can(actor, user)
+
+
+AccountStatusField = serializers.ChoiceField(choices=list(ACCOUNT_STATUSES))
+
+
 class UserListItemSerializer(UserIdentitySerializer):
     status = serializers.SerializerMethodField()
     passwordSet = serializers.SerializerMethodField()
+    can = serializers.SerializerMethodField()
 
     class Meta(UserIdentitySerializer.Meta):
         fields = [
@@ -71,11 +90,17 @@ class UserListItemSerializer(UserIdentitySerializer):
             "status",
             "passwordSet",
             "created_at",
+            "can",
         ]
         read_only_fields = fields
 
+    @extend_schema_field(AccountStatusField)
     def get_status(self, user: User) -> str:
         return account_status(user)
+
+    @extend_schema_field(UserCanSerializer)
+    def get_can(self, user: User) -> dict[str, bool]:
+        return _can(self, user)
 
     def get_passwordSet(self, user: User) -> bool:
         return user.has_usable_password()
@@ -89,6 +114,7 @@ class UserDetailSerializer(UserSerializer):
     lastLogin = serializers.DateTimeField(source="last_login", read_only=True)
     verificationDocs = VerificationDocumentSerializer(source="verification_documents", many=True, read_only=True)
     verificationStatus = serializers.SerializerMethodField()
+    can = serializers.SerializerMethodField()
 
     class Meta(UserSerializer.Meta):
         fields = [
@@ -98,11 +124,17 @@ class UserDetailSerializer(UserSerializer):
             "lastLogin",
             "verificationDocs",
             "verificationStatus",
+            "can",
         ]
         read_only_fields = fields
 
+    @extend_schema_field(AccountStatusField)
     def get_status(self, user: User) -> str:
         return account_status(user)
+
+    @extend_schema_field(UserCanSerializer)
+    def get_can(self, user: User) -> dict[str, bool]:
+        return _can(self, user)
 
     def get_verificationStatus(self, user: User) -> str | None:
         latest = user.verification_requests.order_by("-created_at").first()

@@ -20,12 +20,11 @@ from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
 
 from .models import STAFF_ROLES, Role, User
-from .selectors import account_status
+from .policies import ACCOUNT_STATUSES, account_status, manage_refusal, status_refusal
 from .services import _check_password_rules, tokens_revoke_all
 
 logger = logging.getLogger(__name__)
 
-ACCOUNT_STATUSES = ("active", "suspended", "deleted")
 ROLE_WORDS = {Role.HOST: "host", Role.SUB_HOST: "sub-host", Role.MODERATOR: "moderator", Role.RENTER: "renter"}
 
 
@@ -164,21 +163,9 @@ def moderator_add(*, actor: User, email: str, first_name: str, last_name: str) -
 
 
 def _check_may_manage(actor: User, target: User) -> None:
-    """Staff manage hosts, subHosts and renters; only the admin manages moderators; nobody the admin.
-
-    A host manages its own subHosts.
-    """
-    if target.pk == actor.pk:
-        raise Forbidden("You cannot change your own account here. Use your general settings.")
-    if target.role == Role.ADMIN:
-        raise Forbidden("The admin account cannot be changed here.")
-    if target.role == Role.MODERATOR and actor.role != Role.ADMIN:
-        raise Forbidden("Only the admin can manage moderators.")
-    if actor.role in STAFF_ROLES:
-        return
-    if actor.role == Role.HOST and target.role == Role.SUB_HOST and target.host_id == actor.pk:
-        return
-    raise Forbidden("You do not have permission to manage this account.")
+    refusal = manage_refusal(actor, target)
+    if refusal is not None:
+        raise refusal
 
 
 def _apply_status(user: User, status: str, now) -> None:
@@ -212,8 +199,9 @@ def user_status_set(*, actor: User, user: User, status: str) -> User:
     _check_may_manage(actor, user)
     user = User.objects.select_for_update().get(pk=user.pk)
     before = account_status(user)
-    if before == status:
-        raise Conflict(f"This account is already {status}.")
+    refusal = status_refusal(actor, user, status)
+    if refusal is not None:
+        raise refusal
     previous_deleted_at = user.deleted_at
     now = timezone.now()
     _apply_status(user, status, now)

@@ -73,7 +73,9 @@ class HostListView(APIView):
     )
     def get(self, request):
         queryset = selectors.user_list_for(actor=request.user, role=Role.HOST, filters=parse_filters(request))
-        return page_response(paginate(request, queryset), UserListItemSerializer, "hosts")
+        return page_response(
+            paginate(request, queryset), UserListItemSerializer, "hosts", context={"user": request.user}
+        )
 
 
 class RenterListView(APIView):
@@ -87,7 +89,9 @@ class RenterListView(APIView):
     )
     def get(self, request):
         queryset = selectors.user_list_for(actor=request.user, role=Role.RENTER, filters=parse_filters(request))
-        return page_response(paginate(request, queryset), UserListItemSerializer, "renters")
+        return page_response(
+            paginate(request, queryset), UserListItemSerializer, "renters", context={"user": request.user}
+        )
 
 
 class SubHostListView(APIView):
@@ -100,7 +104,9 @@ class SubHostListView(APIView):
     )
     def get(self, request):
         queryset = selectors.sub_host_list_for(actor=request.user, filters=parse_filters(request))
-        return page_response(paginate(request, queryset), UserListItemSerializer, "subHosts")
+        return page_response(
+            paginate(request, queryset), UserListItemSerializer, "subHosts", context={"user": request.user}
+        )
 
 
 class ModeratorListView(APIView):
@@ -112,7 +118,9 @@ class ModeratorListView(APIView):
     )
     def get(self, request):
         queryset = selectors.moderator_list(filters=parse_filters(request))
-        return page_response(paginate(request, queryset), UserListItemSerializer, "moderators")
+        return page_response(
+            paginate(request, queryset), UserListItemSerializer, "moderators", context={"user": request.user}
+        )
 
 
 # --- One user ------------------------------------------------------------------------------
@@ -127,7 +135,9 @@ class ViewUserView(APIView):
     @extend_schema(responses={200: enveloped("ViewUserResponse", UserDetailSerializer()), **ERRORS})
     def get(self, request, user_id):
         user, full = selectors.user_get_for(actor=request.user, user_id=user_id)
-        data = UserDetailSerializer(user).data if full else PublicUserSerializer(user).data
+        data = (
+            UserDetailSerializer(user, context={"user": request.user}).data if full else PublicUserSerializer(user).data
+        )
         return envelope(data, selectors.deleted_message(user) if user.is_deleted else "")
 
 
@@ -148,7 +158,7 @@ class UserStatusView(APIView):
             "suspended": "Account suspended successfully.",
             "deleted": "Account deleted successfully.",
         }
-        return envelope(UserListItemSerializer(user).data, messages[values["status"]])
+        return envelope(UserListItemSerializer(user, context={"user": request.user}).data, messages[values["status"]])
 
 
 # --- Adding accounts -----------------------------------------------------------------------
@@ -171,7 +181,9 @@ class AddHostView(APIView):
             tax=values.get("tax"),
         )
         return envelope(
-            UserListItemSerializer(user).data, "Host added. We e-mailed them a link to choose a password.", status=201
+            UserListItemSerializer(user, context={"user": request.user}).data,
+            "Host added. We e-mailed them a link to choose a password.",
+            status=201,
         )
 
 
@@ -187,7 +199,7 @@ class AddSubHostView(APIView):
             actor=request.user, email=values["email"], first_name=values["firstName"], last_name=values["lastName"]
         )
         return envelope(
-            UserListItemSerializer(user).data,
+            UserListItemSerializer(user, context={"user": request.user}).data,
             "Sub-host added. We e-mailed them a link to choose a password.",
             status=201,
         )
@@ -199,7 +211,9 @@ class SubHostDetailView(APIView):
     @extend_schema(responses={200: enveloped("SubHostResponse", UserDetailSerializer()), **ERRORS})
     def get(self, request, user_id):
         return envelope(
-            UserDetailSerializer(services_users.sub_host_get_for(actor=request.user, sub_host_id=user_id)).data
+            UserDetailSerializer(
+                services_users.sub_host_get_for(actor=request.user, sub_host_id=user_id), context={"user": request.user}
+            ).data
         )
 
     @extend_schema(
@@ -215,7 +229,9 @@ class SubHostDetailView(APIView):
             if name in values
         }
         sub_host = services_users.sub_host_update(actor=request.user, sub_host=sub_host, data=data)
-        return envelope(UserListItemSerializer(sub_host).data, "Sub-host updated successfully.")
+        return envelope(
+            UserListItemSerializer(sub_host, context={"user": request.user}).data, "Sub-host updated successfully."
+        )
 
     @extend_schema(responses={200: enveloped("SubHostDeleteResponse", None), **ERRORS})
     def delete(self, request, user_id):
@@ -236,7 +252,7 @@ class AddModeratorView(APIView):
             actor=request.user, email=values["email"], first_name=values["firstName"], last_name=values["lastName"]
         )
         return envelope(
-            UserListItemSerializer(user).data,
+            UserListItemSerializer(user, context={"user": request.user}).data,
             "Moderator added. We e-mailed them a link to choose a password.",
             status=201,
         )
@@ -520,7 +536,7 @@ class EmailChangeVerifyView(APIView):
     def post(self, request):
         values = _valid(OtpInput, request)
         user = services_settings.email_change_confirm(user=request.user, otp=values["otp"])
-        return envelope(UserDetailSerializer(user).data, "Email updated successfully.")
+        return envelope(UserDetailSerializer(user, context={"user": request.user}).data, "Email updated successfully.")
 
 
 class TaxView(APIView):

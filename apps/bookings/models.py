@@ -33,17 +33,6 @@ class BookingStatus(models.TextChoices):
     DISPUTED = "disputed", "Disputed"
 
 
-# Statuses in which a booking keeps its time (and seats) from others.
-HOLDING_STATUSES = frozenset(
-    {
-        BookingStatus.PENDING,
-        BookingStatus.APPROVED,
-        BookingStatus.ONGOING,
-        BookingStatus.COMPLETED,
-        BookingStatus.DISPUTED,
-    }
-)
-
 # The one table of allowed status changes.
 TRANSITIONS: dict[str, frozenset[str]] = {
     BookingStatus.PENDING: frozenset(
@@ -137,6 +126,8 @@ class Booking(models.Model):
 
     @property
     def holds_time(self) -> bool:
+        from .policies import HOLDING_STATUSES
+
         return self.status in HOLDING_STATUSES
 
     def can_change_to(self, status: str) -> bool:

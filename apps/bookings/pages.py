@@ -12,9 +12,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from apps.listings.models import Listing, ListingImage, ListingStatus, PropertyType
+from apps.listings.models import Listing, ListingImage, PropertyType
+from apps.listings.policies import CANCELLATION_TEXT, public_listings
 from apps.listings.search import image_url
-from apps.listings.search_views import CANCELLATION_TEXT
 
 from .models import Booking
 from .selectors import _is_uuid
@@ -35,7 +35,8 @@ def _listing(slug: str) -> Listing | None:
     if not slug or len(slug) > 300:
         return None
     return (
-        Listing.objects.filter(slug=slug, status=ListingStatus.APPROVED, is_active=True, is_deleted=False)
+        public_listings()
+        .filter(slug=slug)
         .select_related("host")
         .prefetch_related(
             Prefetch("images", queryset=ListingImage.objects.order_by("position")), "space_offerings", "add_ons"

@@ -2,44 +2,36 @@
 
 import datetime as dt
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import Role
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.policies import period_start
 
 from .models import Booking, BookingStatus, Occupancy
+from .policies import PAYMENT_HELD_STATUSES, UPCOMING_STATUSES
 
-PERIODS = {"daily": dt.timedelta(days=1), "weekly": dt.timedelta(days=7), "monthly": dt.timedelta(days=30)}
 SEARCH_MAX = 100
 
 
 def _base() -> QuerySet[Booking]:
-    return Booking.objects.select_related("listing", "offering", "renter", "host", "payment").prefetch_related(
-        "extensions"
+    """Bookings with what their responses and ``can`` flags read: the payment's status (``payment``
+    is the payments app's one-to-one back to the booking) and whether it was reviewed."""
+    return (
+        Booking.objects.select_related("listing", "offering", "renter", "host", "review")
+        .prefetch_related("extensions")
+        .annotate(payment_status=F("payment__status"))
     )
-
-
-# A renter's payment counts once it is authorised (held on the card) or captured.
-PAYMENT_HELD_STATUSES = ("authorized", "completed")
 
 
 def awaiting_payment_q() -> Q:
     """Pay-now requests with something to pay whose payment is not held yet: the host cannot approve
-    them, they are not counted as pending, and the renter can pay them from the booking."""
+    them, they are not counted as pending, and the renter can pay them from the booking
+    (``policies.booking_awaiting_payment`` for one booking)."""
     return Q(status=BookingStatus.PENDING, payment_preference="payNow", total_amount__gt=0) & ~Q(
         payment__status__in=PAYMENT_HELD_STATUSES
     )
-
-
-def booking_awaiting_payment(booking: Booking) -> bool:
-    """``awaiting_payment_q`` for one booking (reads ``booking.payment``, select_related by ``_base``)."""
-    if booking.status != BookingStatus.PENDING or booking.payment_preference != "payNow":
-        return False
-    if booking.total_amount <= 0:
-        return False
-    payment = getattr(booking, "payment", None) if hasattr(booking, "payment") else None
-    return payment is None or payment.status not in PAYMENT_HELD_STATUSES
 
 
 def bookings_visible_to(user) -> QuerySet[Booking]:
@@ -78,12 +70,9 @@ def apply_filters(qs: QuerySet[Booking], filters: dict[str, str]) -> QuerySet[Bo
             message = f"Unknown status. Use one of: all, {', '.join(BookingStatus.values)}."
             raise InvalidInput(message, errors={"filters[status]": [message]})
         qs = qs.filter(status=status)
-    period = filters.get("period")
-    if period:
-        if period not in PERIODS:
-            message = "Period must be daily, weekly or monthly."
-            raise InvalidInput(message, errors={"filters[period]": [message]})
-        qs = qs.filter(created_at__gte=timezone.now() - PERIODS[period])
+    since = period_start(filters.get("period"))
+    if since is not None:
+        qs = qs.filter(created_at__gte=since)
     search = filters.get("search")
     if search:
         if len(search) > SEARCH_MAX:
@@ -136,9 +125,6 @@ def booking_charged_check_out(booking: Booking) -> dt.datetime:
     ends = [booking.period.upper]
     ends += [e.period.upper for e in booking.extensions.all() if e.status == "approved" and e.paid]
     return max(ends)
-
-
-UPCOMING_STATUSES = (BookingStatus.PENDING, BookingStatus.APPROVED, BookingStatus.ONGOING)
 
 
 def listing_upcoming_bookings(*, listing_id, now: dt.datetime | None = None) -> QuerySet[Booking]:

@@ -5,7 +5,13 @@ from rest_framework import serializers
 from apps.accounts.models import Role
 
 from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
-from .selectors import booking_awaiting_payment
+from .policies import (
+    BOOKING_ACTIONS,
+    RENTER_CANCELLABLE_STATUSES,
+    booking_awaiting_payment,
+    booking_can,
+    refund_amount_for,
+)
 from .times import format_date, format_time, zone_abbreviation, zone_of
 
 TEXT_MAX = 1000
@@ -171,25 +177,23 @@ class BookingSerializer(serializers.BaseSerializer):
             "refundAmount": str(booking.refund_amount) if booking.refund_amount is not None else None,
             # A pay-now request the renter has not paid yet: the host sees "Awaiting payment", no Approve.
             "awaitingPayment": booking_awaiting_payment(booking),
+            "can": booking_can(viewer, booking) if viewer is not None else dict.fromkeys(BOOKING_ACTIONS, False),
         }
 
 
 class BookingDetailSerializer(BookingSerializer):
     def to_representation(self, booking: Booking) -> dict:
-        from .services import refund_amount_for
-
         data = super().to_representation(booking)
         viewer = self.context.get("user")
         data["bookedBy"] = person(booking.renter)
         data["hostedBy"] = person(booking.host)
         # The renter's panel shows Hosted By; everyone else sees Booked By (spec 2.6).
         data["sidePanel"] = "hostedBy" if viewer is not None and viewer.role == Role.RENTER else "bookedBy"
-        host_side = viewer is not None and viewer.role in (Role.HOST, Role.SUB_HOST)
-        data["canApproveOrReject"] = bool(host_side and booking.status == "pending")
-        data["canApprove"] = data["canApproveOrReject"] and not data["awaitingPayment"]
-        # The renter pays an unpaid pay-now request from the booking (POST /api/payment/checkout).
-        data["canPay"] = bool(viewer is not None and viewer.pk == booking.renter_id and data["awaitingPayment"])
-        if viewer is not None and viewer.pk == booking.renter_id and booking.status in ("pending", "approved"):
+        data["canApproveOrReject"] = data["can"]["approve"] or data["can"]["reject"]
+        # Kept for existing clients; ``can`` is the one source.
+        data["canApprove"] = data["can"]["approve"]
+        data["canPay"] = data["can"]["pay"]
+        if viewer is not None and viewer.pk == booking.renter_id and booking.status in RENTER_CANCELLABLE_STATUSES:
             data["refundIfCancelledNow"] = str(refund_amount_for(booking))
         data["events"] = [
             {

@@ -18,11 +18,11 @@ from django.utils import timezone
 
 from apps.accounts.models import Role
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
-from apps.listings.models import AddOn, Listing, PaymentPreference, PropertyType, SpaceOffering
+from apps.listings.models import AddOn, Listing, PropertyType, SpaceOffering
+from apps.listings.policies import is_public
 
-from . import pricing
+from . import policies, pricing
 from .models import (
-    HOLDING_STATUSES,
     Booking,
     BookingEvent,
     BookingStatus,
@@ -109,7 +109,7 @@ def bookable_listing(listing_id) -> Listing:
     listing = Listing.objects.select_related("host").filter(pk=listing_id).first()
     if listing is None or listing.is_deleted:
         raise NotFound("This space was not found.")
-    if not listing.is_bookable or listing.host.is_deleted or not listing.host.is_active:
+    if not is_public(listing):
         raise Conflict("This space is not open for booking right now.")
     return listing
 
@@ -414,7 +414,7 @@ def _transition(booking_id, to_status: str, *, actor=None, reason: str = "", **f
     BookingEvent.objects.create(
         booking=booking, actor=actor, from_status=from_status, to_status=to_status, reason=reason
     )
-    if to_status not in HOLDING_STATUSES:
+    if to_status not in policies.HOLDING_STATUSES:
         Occupancy.objects.filter(booking=booking, active=True).update(active=False)
         booking.extensions.filter(status=ExtensionStatus.PENDING).update(
             status=ExtensionStatus.REJECTED, reject_reason="The booking ended.", decided_at=timezone.now()
@@ -426,8 +426,10 @@ def _transition(booking_id, to_status: str, *, actor=None, reason: str = "", **f
     return booking
 
 
-def _acts_for_host(user, booking: Booking) -> bool:
-    return user.role in (Role.HOST, Role.SUB_HOST) and user.acting_host_id == booking.listing.host_id
+def _enforce(refusal) -> None:
+    """Raise the refusal a policy gave (``apps.bookings.policies``); nothing when allowed."""
+    if refusal is not None:
+        raise refusal
 
 
 @transaction.atomic
@@ -504,14 +506,10 @@ def booking_request(
         Booking.objects.filter(pk=booking.pk).update(unit=hold.unit)
         booking.unit = hold.unit
     BookingEvent.objects.create(booking=booking, actor=renter, from_status="", to_status=BookingStatus.PENDING)
-    if not _pays_before_approval(booking):
+    if not policies.needs_online_payment(booking):
         _announce_request(booking)
     # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
     return booking
-
-
-def _pays_before_approval(booking: Booking) -> bool:
-    return booking.payment_preference == PaymentPreference.PAY_NOW and booking.total_amount > 0
 
 
 def _announce_request(booking: Booking) -> None:
@@ -529,7 +527,7 @@ def booking_request_paid(*, booking_id) -> None:
     """For the payments app: the renter's payment for a pending pay-now request is now held, so the
     request is the host's to answer: tell the host and refresh the pending count."""
     booking = Booking.objects.select_related("listing", "listing__host").filter(pk=booking_id).first()
-    if booking is not None and booking.status == BookingStatus.PENDING and _pays_before_approval(booking):
+    if booking is not None and booking.status == BookingStatus.PENDING and policies.needs_online_payment(booking):
         _announce_request(booking)
 
 
@@ -548,33 +546,23 @@ def _offering_snapshot(offering: SpaceOffering | None) -> dict:
     }
 
 
-AWAITING_PAYMENT = (
-    "The renter has not paid for this request yet. You can approve it once the payment is authorised, or reject it now."
-)
+def _payment_status(booking: Booking, *, lock: bool = False) -> str | None:
+    """The status of the booking's payment (None: no payment yet); ``lock`` holds the payment row
+    until the transaction ends, so a checkout confirming at the same moment waits."""
+    from apps.payments.selectors import booking_payment_status
 
-
-def _check_paid_before_approval(booking: Booking) -> None:
-    """A pay-now request is approved only once the renter's payment is authorised (held), so an
-    approved booking is always paid for. Pay-at-the-space requests need no online payment."""
-    if booking.payment_preference != PaymentPreference.PAY_NOW or booking.total_amount <= 0:
-        return
-    from apps.payments.selectors import booking_payment_held
-
-    if not booking_payment_held(booking_id=booking.pk, lock=True):
-        raise Conflict(AWAITING_PAYMENT, data={"awaitingPayment": True})
+    return booking_payment_status(booking_id=booking.pk, lock=lock)
 
 
 @transaction.atomic
 def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -> tuple[Booking, str]:
     """Host or subHost approves or rejects a pending request. Returns the booking and a message."""
     booking = _locked(booking_id)
-    if not _acts_for_host(actor, booking):
-        raise Forbidden("Only the space's host can approve or reject this booking.")
-    if booking.status != BookingStatus.PENDING:
-        raise Conflict(f"This booking is already {booking.status}; only pending requests can be answered.")
+    _enforce(policies.answer_refusal(actor, booking))
     now = timezone.now()
     if status == BookingStatus.APPROVED:
-        _check_paid_before_approval(booking)
+        if policies.needs_online_payment(booking):
+            _enforce(policies.approve_refusal(actor, booking, payment_status=_payment_status(booking, lock=True)))
         booking = _transition(booking.pk, BookingStatus.APPROVED, actor=actor, decided_at=now)
         if booking.check_in <= now:
             return booking, "Booking approved. Note: the booking date has already passed."
@@ -590,42 +578,13 @@ def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -
     raise _invalid("status", "Status must be approved or rejected.")
 
 
-# Refund rules by cancellation policy: (hours before check-in at least, share refunded), first match.
-REFUND_RULES: dict[str, list[tuple[int, Decimal]]] = {
-    "flexible": [(24, Decimal("1")), (0, Decimal("0.5"))],
-    "moderate": [(24 * 5, Decimal("1")), (24, Decimal("0.5"))],
-    "strict": [(24 * 7, Decimal("0.5"))],
-}
-
-
-def refund_amount_for(booking: Booking, *, now: dt.datetime | None = None) -> Decimal:
-    """What the renter gets back on cancelling now, by the listing's cancellation policy.
-
-    A pending request is refunded in full (its payment was only authorised). An approved booking
-    is refunded a share of its total by how long before check-in it is cancelled; nothing once
-    check-in has passed.
-    """
-    now = now or timezone.now()
-    if booking.status == BookingStatus.PENDING:
-        return booking.total_amount
-    hours_before = Decimal((booking.check_in - now).total_seconds()) / Decimal(3600)
-    if hours_before <= 0:
-        return pricing.ZERO
-    for threshold, share in REFUND_RULES.get(booking.listing.cancellation_policy, REFUND_RULES["flexible"]):
-        if hours_before >= threshold:
-            return pricing.money(booking.total_amount * share)
-    return pricing.ZERO
+refund_amount_for = policies.refund_amount_for
 
 
 @transaction.atomic
 def booking_cancel_by_renter(*, booking_id, renter, reason: str = "") -> Booking:
     booking = _locked(booking_id)
-    if booking.renter_id != renter.pk:
-        raise NotFound("Booking not found.")
-    if booking.status not in (BookingStatus.PENDING, BookingStatus.APPROVED):
-        raise Conflict(f"This booking is {booking.status}; it can no longer be cancelled.")
-    if booking.check_in <= timezone.now():
-        raise Conflict("The booking has already started; it can no longer be cancelled.")
+    _enforce(policies.renter_cancel_refusal(renter, booking))
     refund = refund_amount_for(booking)
     return _transition(
         booking.pk,
@@ -642,13 +601,13 @@ def booking_cancel_by_renter(*, booking_id, renter, reason: str = "") -> Booking
 def booking_cancel_by_host(*, booking_id, actor, reason: str) -> Booking:
     """The host or subHost cancels an approved booking (before it ends); the renter gets everything back."""
     booking = _locked(booking_id)
-    if not _acts_for_host(actor, booking):
-        raise Forbidden("Only the space's host can cancel this booking.")
+    refusal = policies.host_cancel_refusal(actor, booking)
+    if isinstance(refusal, Forbidden):
+        raise refusal
     reason = (reason or "").strip()
     if not reason:
         raise _invalid("reason", "Please give a reason for cancelling.")
-    if booking.status != BookingStatus.APPROVED:
-        raise Conflict(f"This booking is {booking.status}; only approved bookings can be cancelled by the host.")
+    _enforce(refusal)
     return _transition(
         booking.pk,
         BookingStatus.CANCELLED,
@@ -713,7 +672,7 @@ def bookings_start_due(*, now: dt.datetime | None = None) -> int:
 def bookings_complete_due(*, now: dt.datetime | None = None) -> int:
     now = now or timezone.now()
     return _run_due(
-        Booking.objects.filter(status__in=[BookingStatus.APPROVED, BookingStatus.ONGOING], check_out__lte=now),
+        Booking.objects.filter(status__in=policies.ACTIVE_STATUSES, check_out__lte=now),
         BookingStatus.COMPLETED,
     )
 
@@ -784,14 +743,7 @@ def _booking_percentages(booking: Booking) -> pricing.Percentages:
 @transaction.atomic
 def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, weeks: int = 0, months: int = 0):
     booking = _locked(booking_id)
-    if booking.renter_id != renter.pk:
-        raise NotFound("Booking not found.")
-    if booking.status not in (BookingStatus.APPROVED, BookingStatus.ONGOING):
-        raise Conflict("Only approved or ongoing bookings can be extended.")
-    if booking.check_out <= timezone.now():
-        raise Conflict("This booking has already ended.")
-    if booking.extensions.filter(status=ExtensionStatus.PENDING).exists():
-        raise Conflict("You already asked to extend this booking; wait for the host's answer.")
+    _enforce(policies.extend_refusal(renter, booking))
     start, end, _extra, quote, amounts = extension_plan(booking, hours=hours, days=days, weeks=weeks, months=months)
     tz = zone_of(booking.listing)
     extension = ExtendBooking.objects.create(
@@ -842,8 +794,7 @@ def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, week
 def extension_update_status(*, booking_id, extension_id, actor, status: str, reason: str = "") -> ExtendBooking:
     """Host or subHost approves or rejects a pending extension (a rejection may have an empty reason)."""
     booking = _locked(booking_id)
-    if not _acts_for_host(actor, booking):
-        raise Forbidden("Only the space's host can answer this extension request.")
+    _enforce(policies.extension_answer_refusal(actor, booking))
     extension = ExtendBooking.objects.select_for_update().filter(pk=extension_id, booking=booking).first()
     if extension is None:
         raise NotFound("Extension request not found.")
@@ -851,7 +802,7 @@ def extension_update_status(*, booking_id, extension_id, actor, status: str, rea
         raise Conflict(f"This extension request is already {extension.status}.")
     if status not in (ExtensionStatus.APPROVED, ExtensionStatus.REJECTED):
         raise _invalid("status", "Status must be approved or rejected.")
-    if status == ExtensionStatus.APPROVED and booking.status not in (BookingStatus.APPROVED, BookingStatus.ONGOING):
+    if status == ExtensionStatus.APPROVED and booking.status not in policies.ACTIVE_STATUSES:
         raise Conflict("The booking is no longer active; the extension cannot be approved.")
     extension.status = status
     extension.reject_reason = (reason or "").strip() if status == ExtensionStatus.REJECTED else ""
@@ -954,10 +905,7 @@ def review_add(
         raise NotFound("Booking not found.")
     if str(booking.listing_id) != str(listing_id):
         raise _invalid("listingId", "This booking is not for that listing.")
-    if booking.status != BookingStatus.COMPLETED:
-        raise Conflict("You can review a booking once it is completed.")
-    if Review.objects.filter(booking=booking).exists():
-        raise Conflict("You already reviewed this booking.")
+    _enforce(policies.review_refusal(renter, booking, reviewed=Review.objects.filter(booking=booking).exists()))
     if rating is not None and rating <= 0:
         rating = None
     created = Review.objects.create(

@@ -19,7 +19,8 @@ from apps.core.permissions import AnyRole, HostOrSubHost, RenterOnly, role_permi
 from apps.listings.models import Listing
 
 from . import selectors, services
-from .models import Booking, BookingStatus
+from .models import Booking
+from .policies import HOLDING_STATUSES
 from .serializers import (
     BookingDetailSerializer,
     BookingDetailsInput,
@@ -366,10 +367,9 @@ class IcalFeedView(APIView):
         listing = Listing.objects.filter(pk=listing_id, is_deleted=False).first()
         if listing is None:
             raise NotFound("Calendar not found.")
-        holding = [BookingStatus.PENDING, BookingStatus.APPROVED, BookingStatus.ONGOING, BookingStatus.COMPLETED]
         since = timezone.now() - dt.timedelta(days=90)
         bookings = (
-            Booking.objects.filter(listing=listing, status__in=holding, check_out__gte=since)
+            Booking.objects.filter(listing=listing, status__in=HOLDING_STATUSES, check_out__gte=since)
             .select_related("renter", "offering")
             .order_by("check_in")[:2000]
         )

@@ -10,8 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .exceptions import InvalidInput
-
-PAGE_SIZE = 10
+from .policies import PAGE_SIZE
 
 
 def envelope(data: Any = None, message: str = "", status: int = 200, headers: dict | None = None) -> Response:

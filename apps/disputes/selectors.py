@@ -4,18 +4,16 @@ Renter: disputes on their bookings; host and subHost: disputes on the host's boo
 moderator: all. Anything else is hidden (404), so an id never reveals another person's dispute.
 """
 
-import datetime as dt
 import uuid
 
 from django.db.models import Q, QuerySet
-from django.utils import timezone
 
 from apps.accounts.models import STAFF_ROLES, Role
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.policies import period_start
 
 from .models import Dispute, DisputeEvidence, DisputeStatus
 
-PERIODS = {"daily": dt.timedelta(days=1), "weekly": dt.timedelta(days=7), "monthly": dt.timedelta(days=30)}
 SEARCH_MAX = 100
 
 
@@ -57,11 +55,9 @@ def apply_filters(qs: QuerySet[Dispute], filters: dict[str, str], *, statuses=tu
         if status not in statuses:
             raise _invalid_filter("status", f"Unknown status. Use one of: all, {', '.join(statuses)}.")
         qs = qs.filter(status=status)
-    period = filters.get("period")
-    if period:
-        if period not in PERIODS:
-            raise _invalid_filter("period", "Period must be daily, weekly or monthly.")
-        qs = qs.filter(created_at__gte=timezone.now() - PERIODS[period])
+    since = period_start(filters.get("period"))
+    if since is not None:
+        qs = qs.filter(created_at__gte=since)
     search = filters.get("search")
     if search:
         if len(search) > SEARCH_MAX:

@@ -11,9 +11,10 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.accounts.models import STAFF_ROLES, Role, User
+from apps.accounts.models import STAFF_ROLES, User
 from apps.bookings import services as bookings
 from apps.bookings.models import Booking, BookingStatus
+from apps.bookings.policies import dispute_refusal, dispute_role_refusal
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.payments import services as payments
 from apps.payments.models import Payment, PaymentStatus, Refund
@@ -25,7 +26,6 @@ logger = logging.getLogger(__name__)
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
-RAISER_ROLES = (Role.RENTER, Role.HOST)
 
 
 def _invalid(field_name: str, message: str) -> InvalidInput:
@@ -89,8 +89,9 @@ def dispute_raise(*, user: User, booking_id, reason: str, files=()) -> Dispute:
     open dispute per booking (a database constraint backs the check). A booking that is already
     disputed without an open dispute gets the dispute attached without another status change.
     """
-    if user.role not in RAISER_ROLES:
-        raise Forbidden("Only the renter or the host of a booking can raise a dispute.")
+    refusal = dispute_role_refusal(user)
+    if refusal is not None:
+        raise refusal
     reason = (reason or "").strip()
     if not reason:
         raise _invalid("reason", "Please describe what went wrong.")
@@ -99,15 +100,14 @@ def dispute_raise(*, user: User, booking_id, reason: str, files=()) -> Dispute:
     cleaned = clean_all(list(files))
 
     booking = _locked_booking(booking_id)
-    if user.pk not in (booking.renter_id, booking.host_id):
-        raise NotFound("Booking not found.")
+    refusal = dispute_refusal(user, booking)
+    if isinstance(refusal, NotFound):
+        raise refusal
     if Dispute.objects.filter(booking=booking, status=DisputeStatus.PENDING).exists():
         raise Conflict("A dispute is already open on this booking.")
     already_disputed = booking.status == BookingStatus.DISPUTED
-    if not already_disputed and not booking.can_change_to(BookingStatus.DISPUTED):
-        raise Conflict(
-            f"This booking is {booking.status}; only approved, ongoing or completed bookings can be disputed."
-        )
+    if not already_disputed and refusal is not None:
+        raise refusal
 
     try:
         with transaction.atomic():

@@ -30,23 +30,16 @@ from .models import (
     Favourite,
     Listing,
     ListingImage,
-    ListingStatus,
     OfferingKind,
     Period,
     PropertyType,
     SpaceOffering,
 )
+from .policies import PUBLIC_LISTING, public_listings
 
-PUBLIC = Q(
-    status=ListingStatus.APPROVED,
-    is_active=True,
-    is_deleted=False,
-    availability=Availability.AVAILABLE,
-    host__is_active=True,
-    host__is_deleted=False,
-)
-"""The rows a visitor may see: live listings of hosts who are neither deleted nor suspended. The
-partial indexes of the search carry the listing part of this condition."""
+PUBLIC = PUBLIC_LISTING & Q(availability=Availability.AVAILABLE)
+"""The rows search shows: the public listings (``apps.listings.policies.public_listings``) that are
+available now. The partial indexes of the search carry the listing part of this condition."""
 
 PUBLIC_ORDER = ("-featured", "-created_at", "-id")
 """Premium listings first (``featured``: marked premium by a host who is premium now), then the newest."""
@@ -355,8 +348,8 @@ def _for_type(filters: SearchFilters, *, event: Q, office: Q) -> Q:
     return event | office
 
 
-def public_listings() -> QuerySet[Listing]:
-    return Listing.objects.filter(PUBLIC)
+def searchable_listings() -> QuerySet[Listing]:
+    return public_listings().filter(availability=Availability.AVAILABLE)
 
 
 def _price_q(prefix: str, filters: SearchFilters) -> Q:
@@ -435,7 +428,7 @@ def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> 
 
 def matching(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:
     """The public listings matching ``filters``, unordered."""
-    queryset = public_listings() if base is None else base
+    queryset = searchable_listings() if base is None else base
     if filters.title:
         queryset = title_filter(queryset, filters.title)
     if filters.property_type:
@@ -497,7 +490,7 @@ def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
     needle = text.upper()
     fields = ("id", "slug", "title")
     rows = list(
-        public_listings()
+        searchable_listings()
         .alias(upper_title=Upper("title"))
         .filter(upper_title__startswith=needle)
         .order_by("upper_title", "id")
@@ -505,10 +498,12 @@ def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:
     )
     if len(rows) < limit:
         seen = [row["id"] for row in rows]
-        matches = public_listings().filter(title__icontains=text).exclude(id__in=seen)
+        matches = searchable_listings().filter(title__icontains=text).exclude(id__in=seen)
         rows += _premium_then_newest(matches, fields, limit - len(rows))
     if not rows:
-        rows = _premium_then_newest(public_listings().filter(WordSimilar(Value(needle), Upper("title"))), fields, limit)
+        rows = _premium_then_newest(
+            searchable_listings().filter(WordSimilar(Value(needle), Upper("title"))), fields, limit
+        )
     return [{"_id": str(row["id"]), "slug": row["slug"], "title": row["title"]} for row in rows]
 
 

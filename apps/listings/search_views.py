@@ -29,22 +29,23 @@ from rest_framework.views import APIView
 from apps.accounts.models import Role, User
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, parse_filters
 from apps.core.exceptions import InvalidInput
+from apps.core.policies import page_window
+from apps.payments.policies import PREMIUM_GRACE_DAYS
 from apps.payments.premium import host_is_premium, premium_now
 
 from . import search as discovery
 from .models import (
     Amenity,
-    CancellationPolicy,
     Facility,
     Favourite,
     Listing,
     ListingImage,
-    ListingStatus,
     OfferingKind,
     Period,
     PropertyType,
 )
-from .search import CARD_FIELDS, CATEGORIES, CATEGORY_BY_TYPE, SearchFilters, cards, image_url, public_listings
+from .policies import CANCELLATION_TEXT, public_listings
+from .search import CARD_FIELDS, CATEGORIES, CATEGORY_BY_TYPE, SearchFilters, cards, image_url, searchable_listings
 
 # --- API -----------------------------------------------------------------------
 
@@ -202,18 +203,6 @@ def absolute(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
-def page_numbers(current: int, total: int) -> list[int | None]:
-    """Spec section 9: every page if 10 or fewer; else a window of 5 near either end, or the first
-    and last pages with the current page's neighbours. ``None`` marks a gap."""
-    if total <= 10:
-        return list(range(1, total + 1))
-    if current <= 3:
-        return [1, 2, 3, 4, 5, None, total]
-    if current >= total - 2:
-        return [1, None, *range(total - 4, total + 1)]
-    return [1, None, current - 1, current, current + 1, None, total]
-
-
 def _with_image_urls(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for item in items:
         item["imageUrl"] = image_url(item["images"][0], small=True) if item["images"] else ""
@@ -259,14 +248,14 @@ def _catalogue() -> dict[str, list]:
 def home(request: HttpRequest) -> HttpResponse:
     featured = _with_image_urls(
         cards(
-            discovery.with_featured(public_listings())
+            discovery.with_featured(searchable_listings())
             .order_by("-featured", "-rating_average", "-created_at")
             .values(*CARD_FIELDS)[:6]
         )
     )
     popular = _with_image_urls(
         cards(
-            discovery.with_featured(public_listings())
+            discovery.with_featured(searchable_listings())
             .order_by("-rating_count", "-rating_average", "-created_at")
             .values(*CARD_FIELDS)[:6]
         )
@@ -299,7 +288,10 @@ def top_cities(limit: int = 12) -> list[dict[str, Any]]:
     cities = cache.get(key)
     if cities is None:
         rows = (
-            public_listings().values("city", "country").annotate(count=Count("id")).order_by("-count", "city")[:limit]
+            searchable_listings()
+            .values("city", "country")
+            .annotate(count=Count("id"))
+            .order_by("-count", "city")[:limit]
         )
         cities = [
             {**row, "slug": slugify(row["city"]), "url": f"/coworking-spaces/{slugify(row['city'])}"} for row in rows
@@ -358,7 +350,7 @@ def property_listing(request: HttpRequest, space: str | None = None, city: str |
     if page:
         pages = [
             {"number": number, "url": link(number), "current": number == page.page} if number else None
-            for number in page_numbers(page.page, page.total_pages)
+            for number in page_window(page.page, page.total_pages)
         ]
     canonical = absolute(base_path) + (f"?page={page.page}" if page and page.page > 1 and not kept else "")
     context = {
@@ -401,31 +393,11 @@ def property_listing(request: HttpRequest, space: str | None = None, city: str |
 FOOTER_TYPES = {"workSpaces": "coworking-spaces", "eventSpaces": "event-spaces"}
 
 
-CANCELLATION_TEXT = {
-    CancellationPolicy.FLEXIBLE: (
-        "Full refund when cancelled at least 24 hours before the booking starts; 50% refund when cancelled later."
-    ),
-    CancellationPolicy.MODERATE: (
-        "Full refund when cancelled at least 5 days before the booking starts; 50% refund when cancelled later "
-        "but at least 24 hours before; no refund after that."
-    ),
-    CancellationPolicy.STRICT: (
-        "50% refund when cancelled at least 7 days before the booking starts; no refund after that."
-    ),
-}
-
-
 def _listing_for_page(slug: str) -> Listing:
     """An approved, active, not deleted listing with everything its page shows (fixed query count)."""
     listing = (
-        Listing.objects.filter(
-            slug=slug,
-            status=ListingStatus.APPROVED,
-            is_active=True,
-            is_deleted=False,
-            host__is_active=True,
-            host__is_deleted=False,
-        )
+        public_listings()
+        .filter(slug=slug)
         .select_related("host")
         .annotate(host_premium=premium_now("host_id"))
         .prefetch_related(
@@ -627,7 +599,7 @@ def host_profile(request: HttpRequest, user_name: str) -> HttpResponse:
     )
     if host is None:
         raise Http404
-    base = discovery.with_featured(public_listings().filter(host=host))
+    base = discovery.with_featured(searchable_listings().filter(host=host))
     listings = _with_image_urls(cards(base.order_by(*discovery.PUBLIC_ORDER).values(*CARD_FIELDS)[:12]))
     path = f"/host/{host.user_name}"
     name = host.full_name or host.user_name
@@ -674,7 +646,7 @@ FAQ = [
     (
         "What does premium membership give hosts?",
         "An annual premium membership puts your listings first in search. It is non refundable; premium "
-        "listings are deleted 15 days after the membership is cancelled.",
+        f"listings are deleted {PREMIUM_GRACE_DAYS} days after the membership is cancelled.",
     ),
     (
         "What if something goes wrong during a booking?",
@@ -713,7 +685,8 @@ def contact(request: HttpRequest) -> HttpResponse:
 
 
 def terms(request: HttpRequest) -> HttpResponse:
-    return render(request, "listings/terms.html", {"content": _cms_page("terms"), "today": date.today()})
+    context = {"content": _cms_page("terms"), "today": date.today(), "premium_grace_days": PREMIUM_GRACE_DAYS}
+    return render(request, "listings/terms.html", context)
 
 
 def privacy(request: HttpRequest) -> HttpResponse:
@@ -721,7 +694,8 @@ def privacy(request: HttpRequest) -> HttpResponse:
 
 
 def become_host(request: HttpRequest) -> HttpResponse:
-    return render(request, "listings/become_host.html", {"categories": CATEGORIES})
+    context = {"categories": CATEGORIES, "premium_grace_days": PREMIUM_GRACE_DAYS}
+    return render(request, "listings/become_host.html", context)
 
 
 def robots_txt(request: HttpRequest) -> HttpResponse:

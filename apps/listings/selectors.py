@@ -1,13 +1,11 @@
 """Listing reads that depend on who asks: the dashboard lists, requests, favourites, one listing."""
 
-from datetime import timedelta
-
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 from django.db.models.fields import BooleanField
-from django.utils import timezone
 
 from apps.accounts.models import STAFF_ROLES, Role
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.policies import period_start
 
 from .models import (
     Amenity,
@@ -21,9 +19,8 @@ from .models import (
     RequestStatus,
     SpaceOffering,
 )
+from .policies import PUBLIC_LISTING, public_listings
 
-# filters[period]: created within the last day, week or month (the spec's average month, 30.44 days).
-PERIODS = {"daily": timedelta(days=1), "weekly": timedelta(days=7), "monthly": timedelta(days=30.44)}
 TITLE_FILTER_MAX = 140
 
 
@@ -90,9 +87,9 @@ def _filtered(queryset: QuerySet, filters: dict, *, choices: dict, title_field: 
     title = _title(filters)
     if title:
         queryset = queryset.filter(**{f"{title_field}__icontains": title})
-    period = _choice(filters, "period", list(PERIODS))
-    if period:
-        queryset = queryset.filter(created_at__gte=timezone.now() - PERIODS[period])
+    since = period_start(filters.get("period"))
+    if since is not None:
+        queryset = queryset.filter(created_at__gte=since)
     return queryset.order_by("-created_at", "-pk")
 
 
@@ -108,7 +105,7 @@ def listing_get_for(*, user, listing_id) -> Listing:
     anyone else only approved, active, not deleted listings. Otherwise 404."""
     queryset = listing_queryset(user=user)
     if user.role not in STAFF_ROLES:
-        visible = Q(status=ListingStatus.APPROVED, is_active=True, host__is_active=True, host__is_deleted=False)
+        visible = PUBLIC_LISTING
         if user.acting_host_id is not None:
             visible |= Q(host_id=user.acting_host_id)
         queryset = queryset.filter(visible, is_deleted=False)
@@ -153,7 +150,7 @@ def favourite_list_for(*, user) -> QuerySet[Listing]:
     saved = Favourite.objects.filter(user=user, listing=OuterRef("pk")).values("created_at")[:1]
     return (
         listing_queryset(user=user)
-        .filter(favourited_by__user=user, is_deleted=False, status=ListingStatus.APPROVED)
+        .filter(PUBLIC_LISTING, favourited_by__user=user)
         .annotate(saved_at=Subquery(saved))
         .order_by("-saved_at", "-pk")
     )
@@ -161,14 +158,7 @@ def favourite_list_for(*, user) -> QuerySet[Listing]:
 
 def bookable_listing_get(*, listing_id) -> Listing:
     """An approved, active, not deleted listing (what renters may book or save), else 404."""
-    listing = Listing.objects.filter(
-        pk=listing_id,
-        status=ListingStatus.APPROVED,
-        is_active=True,
-        is_deleted=False,
-        host__is_active=True,
-        host__is_deleted=False,
-    ).first()
+    listing = public_listings().filter(pk=listing_id).first()
     if listing is None:
         raise NotFound("Listing not found.")
     return listing

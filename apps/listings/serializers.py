@@ -4,6 +4,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.core.serializers import ApiModelSerializer
@@ -22,6 +23,7 @@ from .models import (
     Period,
     PropertyType,
 )
+from .policies import listing_can
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -392,6 +394,19 @@ class NamedSerializer(serializers.Serializer):
     icon = serializers.CharField()
 
 
+class ListingCanSerializer(serializers.Serializer):
+    """What the caller may do to this listing (``apps.listings.policies.listing_can``)."""
+
+    edit = serializers.BooleanField()
+    delete = serializers.BooleanField()
+    activate = serializers.BooleanField()
+    approve = serializers.BooleanField()
+    reject = serializers.BooleanField()
+
+
+LISTING_ACTIONS = ("edit", "delete", "activate", "approve", "reject")
+
+
 class ListingSerializer(ApiModelSerializer):
     """A listing as the dashboard and the public pages' islands read it (spec section 3).
 
@@ -409,6 +424,7 @@ class ListingSerializer(ApiModelSerializer):
     favourite = serializers.SerializerMethodField()
     requestId = serializers.SerializerMethodField()
     reviews = serializers.SerializerMethodField()
+    can = serializers.SerializerMethodField()
 
     class Meta:
         model = Listing
@@ -462,8 +478,16 @@ class ListingSerializer(ApiModelSerializer):
             "created_at",
             "updated_at",
             "approved_at",
+            "can",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(ListingCanSerializer)
+    def get_can(self, listing: Listing) -> dict[str, bool]:
+        user = self.context.get("user")
+        if user is None or not getattr(user, "is_authenticated", False):
+            return dict.fromkeys(LISTING_ACTIONS, False)
+        return listing_can(user, listing)
 
     def get_images(self, listing: Listing) -> list[str]:
         return [image.path for image in listing.images.all()]

@@ -20,7 +20,7 @@ from django.utils.text import slugify
 from apps.accounts.models import STAFF_ROLES, Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 
-from . import media, zones
+from . import media, policies, zones
 from .models import (
     OFFERING_PERIODS,
     AddOn,
@@ -37,6 +37,7 @@ from .models import (
     RequestStatus,
     SpaceOffering,
 )
+from .policies import is_public
 
 logger = logging.getLogger(__name__)
 
@@ -467,8 +468,9 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
     """
     host = _acting_host(actor)
     listing = Listing.objects.select_for_update().get(pk=listing.pk)
-    if listing.host_id != host.pk or listing.is_deleted:
-        raise NotFound("Listing not found.")
+    refusal = policies.edit_refusal(actor, listing)
+    if refusal is not None:
+        raise refusal
     data = {**data, "images": _check_images(paths=data.get("images", []), host=host, listing=listing)}
     _check_catalogue(data)
     _check_premium_mark(host_id=host.pk, listing=listing, data=data)
@@ -588,12 +590,9 @@ def _check_premium_mark(*, host_id, listing: Listing | None, data: dict) -> None
 
 
 def _check_manage(actor: User, listing: Listing) -> None:
-    if listing.is_deleted:
-        raise NotFound("Listing not found.")
-    if actor.role in STAFF_ROLES:
-        return
-    if actor.acting_host_id is None or listing.host_id != actor.acting_host_id:
-        raise NotFound("Listing not found.")
+    refusal = policies.manage_refusal(actor, listing)
+    if refusal is not None:
+        raise refusal
 
 
 # --- Favourites -----------------------------------------------------------------------------------
@@ -604,7 +603,7 @@ def favourite_add(*, user: User, listing: Listing) -> tuple[Favourite, bool]:
     """A renter saves an approved, active listing. Saving twice is harmless (returns created False)."""
     if user.role != Role.RENTER:
         raise Forbidden("Only renters keep favourites.")
-    if not listing.is_bookable:
+    if not is_public(listing):
         raise NotFound("Listing not found.")
     favourite, created = Favourite.objects.get_or_create(user=user, listing=listing)
     return favourite, created

@@ -6,8 +6,8 @@ from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.utils.text import slugify
 
-from .models import Listing, ListingStatus
-from .search import CATEGORY_BY_TYPE, public_listings
+from .policies import public_listings
+from .search import CATEGORY_BY_TYPE, searchable_listings
 
 
 class _SiteSitemap(Sitemap):
@@ -48,7 +48,7 @@ class CitySitemap(_SiteSitemap):
     priority = 0.7
 
     def items(self) -> list[str]:
-        pairs = public_listings().values_list("property_type", "city").distinct().order_by("property_type", "city")
+        pairs = searchable_listings().values_list("property_type", "city").distinct().order_by("property_type", "city")
         seen: list[str] = []
         for property_type, city in pairs:
             path = f"/{CATEGORY_BY_TYPE[property_type]}/{slugify(city)}"
@@ -68,17 +68,7 @@ class ListingSitemap(_SiteSitemap):
     limit = 10_000
 
     def items(self):
-        return (
-            Listing.objects.filter(
-                status=ListingStatus.APPROVED,
-                is_active=True,
-                is_deleted=False,
-                host__is_active=True,
-                host__is_deleted=False,
-            )
-            .order_by("created_at", "id")
-            .values("slug", "updated_at")
-        )
+        return public_listings().order_by("created_at", "id").values("slug", "updated_at")
 
     def location(self, item: dict) -> str:
         return f"/listing-details/{item['slug']}"

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.policies import PERIOD_NAMES
 
 from . import media, selectors, services
 from .models import Amenity, Facility
@@ -31,7 +32,7 @@ PAGE_PARAMS = [
     OpenApiParameter(
         "filters[period]",
         OpenApiTypes.STR,
-        enum=list(selectors.PERIODS),
+        enum=list(PERIOD_NAMES),
         description="Created in the last day/week/month.",
     ),
 ]
@@ -54,7 +55,8 @@ ListingResponse = enveloped("ListingResponse", ListingSerializer())
 
 
 def _listing_out(request, listing_id) -> dict:
-    return ListingSerializer(selectors.listing_get_for(user=request.user, listing_id=listing_id)).data
+    listing = selectors.listing_get_for(user=request.user, listing_id=listing_id)
+    return ListingSerializer(listing, context={"user": request.user}).data
 
 
 class ListingListView(APIView):
@@ -66,7 +68,7 @@ class ListingListView(APIView):
     )
     def get(self, request):
         queryset = selectors.listing_list_for(user=request.user, filters=parse_filters(request))
-        return page_response(paginate(request, queryset), ListingSerializer, "listings")
+        return page_response(paginate(request, queryset), ListingSerializer, "listings", context={"user": request.user})
 
 
 class ListingRequestListView(APIView):
@@ -200,7 +202,7 @@ class FavouriteListView(APIView):
     )
     def get(self, request):
         queryset = selectors.favourite_list_for(user=request.user)
-        return page_response(paginate(request, queryset), ListingSerializer, "listings")
+        return page_response(paginate(request, queryset), ListingSerializer, "listings", context={"user": request.user})
 
 
 # --- Media ----------------------------------------------------------------------------------------

@@ -21,21 +21,13 @@ open pages get the new numbers over the websocket.
 import logging
 from collections.abc import Callable
 
-from apps.accounts.models import Role
+from apps.accounts.policies import COUNTER_ROLES
 
 logger = logging.getLogger(__name__)
 
 CounterFn = Callable[[object], int]
 
-# Which roles see each counter (everyone else gets 0 without a query).
-COUNTER_ROLES: dict[str, frozenset[str]] = {
-    "pendingBookings": frozenset({Role.HOST, Role.SUB_HOST}),
-    "pendingDisputes": frozenset({Role.HOST, Role.SUB_HOST, Role.ADMIN, Role.MODERATOR}),
-    "pendingListings": frozenset({Role.ADMIN, Role.MODERATOR}),
-    "otherRequests": frozenset({Role.HOST, Role.SUB_HOST}),
-    "payoutRequests": frozenset({Role.ADMIN, Role.MODERATOR}),
-    "pendingVerificationRequest": frozenset({Role.ADMIN, Role.MODERATOR}),
-}
+# Which roles see each counter (everyone else gets 0 without a query): apps.accounts.policies.
 COUNTER_NAMES = tuple(COUNTER_ROLES)
 
 _registry: dict[str, CounterFn] = {}

@@ -15,15 +15,13 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from .policies import PREMIUM_GRACE_DAYS, premium_terms
+
 FREE_ACTIVE_LISTING_LIMIT = 3
-PREMIUM_LISTING_GRACE_DAYS = 15
-DELETION_WARNING_DAYS_BEFORE = 3
+PREMIUM_LISTING_GRACE_DAYS = PREMIUM_GRACE_DAYS
 STRIPE_RENEWAL_GRACE = timedelta(days=2)
 
-PREMIUM_TERMS = (
-    "The premium membership is billed annually and the amount is non refundable. "
-    "Premium listings are deleted 15 days after the membership is cancelled."
-)
+PREMIUM_TERMS = premium_terms()
 
 
 def add_year(moment: datetime) -> datetime:

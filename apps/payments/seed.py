@@ -26,13 +26,17 @@ from .models import (
     SubscriptionStatus,
     SubscriptionType,
 )
+from .policies import PREMIUM_GRACE_DAYS
 from .premium import add_year
 
 PREMIUM_FEATURES = [
     {"bold": "Unlimited", "normal": "active listings (free hosts keep 3 active)"},
     {"bold": "Featured placement", "normal": "of your premium listings at the top of search"},
     {"bold": "Premium badge", "normal": "on your profile and listings"},
-    {"bold": "Billed annually.", "normal": "Non refundable; premium listings are deleted 15 days after cancelling."},
+    {
+        "bold": "Billed annually.",
+        "normal": f"Non refundable; premium listings are deleted {PREMIUM_GRACE_DAYS} days after cancelling.",
+    },
 ]
 
 

@@ -1,36 +1,14 @@
 """Reads of the payments app, filtered by who is asking."""
 
-from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
-
-from django.conf import settings
 from django.db.models import Q, QuerySet
-from django.utils import timezone
 
 from apps.accounts.models import Role
-from apps.core.exceptions import Forbidden, InvalidInput, NotFound
+from apps.bookings.policies import payment_held
+from apps.core.exceptions import Forbidden, NotFound
+from apps.core.policies import period_start
 
 from .models import Invoice, Payment, Payout
 from .subscriptions import is_uuid
-
-PERIODS = ("daily", "weekly", "monthly")
-
-
-def period_start(period: str | None, *, now: datetime | None = None) -> datetime | None:
-    """``daily``: since midnight today (America/New_York); ``weekly``: the last 7 days;
-    ``monthly``: the last 30 days."""
-    if not period:
-        return None
-    if period not in PERIODS:
-        raise InvalidInput(
-            "filters[period] must be daily, weekly or monthly.",
-            errors={"filters[period]": ["Must be daily, weekly or monthly."]},
-        )
-    now = now or timezone.now()
-    if period == "daily":
-        local = now.astimezone(ZoneInfo(settings.DISPLAY_TIME_ZONE))
-        return local.replace(hour=0, minute=0, second=0, microsecond=0)
-    return now - timedelta(days=7 if period == "weekly" else 30)
 
 
 def _scope(user) -> Q:
@@ -99,16 +77,18 @@ def payout_list_for(*, user, filters: dict[str, str]) -> QuerySet[Payout]:
     return qs
 
 
-def booking_payment_held(*, booking_id, lock: bool = False) -> bool:
-    """True when the renter's payment for the booking is authorised (held) or already captured.
+def booking_payment_status(*, booking_id, lock: bool = False) -> str | None:
+    """The status of the renter's payment for the booking (None when there is none yet).
 
     The bookings app asks before a host approves a pay-now request; ``lock`` holds the payment row
     until the caller's transaction ends, so a checkout confirming at the same moment waits.
     """
-    from .models import PaymentStatus
-
     queryset = Payment.objects.filter(booking_id=booking_id)
     if lock:
         queryset = queryset.select_for_update()
-    status = queryset.values_list("status", flat=True).first()
-    return status in (PaymentStatus.AUTHORIZED, PaymentStatus.COMPLETED)
+    return queryset.values_list("status", flat=True).first()
+
+
+def booking_payment_held(*, booking_id, lock: bool = False) -> bool:
+    """True when the renter's payment for the booking is authorised (held) or already captured."""
+    return payment_held(booking_payment_status(booking_id=booking_id, lock=lock))

@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
+from apps.bookings.policies import pay_refusal
 from apps.bookings.services import booking_request_paid
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 
@@ -30,6 +31,7 @@ from .models import (
     PaymentStatus,
     Refund,
 )
+from .policies import RELEASE_BOOKING_STATUSES, captures
 from .subscriptions import checked_redirect_url, is_uuid, with_query
 
 logger = logging.getLogger(__name__)
@@ -70,7 +72,7 @@ def _locked(payment_id) -> Payment:
 def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", extension_id=None) -> str:
     """The renter pays for its booking request (held until the host answers) or for an approved
     extension (charged at once). The amount always comes from the booking."""
-    from apps.bookings.models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
+    from apps.bookings.models import Booking, ExtendBooking, ExtensionStatus
 
     if user.role != Role.RENTER:
         raise Forbidden("Only the renter of a booking can pay for it.")
@@ -114,11 +116,10 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         charge.save(update_fields=["session_id"])
         return session.url
 
-    if booking.status != BookingStatus.PENDING:
-        raise Conflict(f"This booking is {booking.status}; it can no longer be paid.")
     payment = Payment.objects.select_for_update().filter(booking=booking).first()
-    if payment is not None and payment.status not in (PaymentStatus.PENDING, PaymentStatus.FAILED):
-        raise Conflict("This booking is already paid.")
+    refusal = pay_refusal(user, booking, payment_status=payment.status if payment is not None else None)
+    if refusal is not None:
+        raise refusal
     if payment is None:
         payment = Payment(booking=booking, listing=booking.listing, renter=user, host_id=booking.host_id)
     payment.gateway = gateway.name
@@ -163,9 +164,9 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
     _set_status(payment, PaymentStatus.AUTHORIZED, fields=["payment_id", "authorized_at"])
     # The host may have answered while the renter was paying.
     booking_status = payment.booking.status
-    if booking_status in ("approved", "ongoing", "completed"):
+    if captures(booking_status):
         payment_capture(payment=payment)
-    elif booking_status in ("rejected", "expired", "cancelled"):
+    elif booking_status in RELEASE_BOOKING_STATUSES:
         payment_release(payment=payment)
     else:
         booking_request_paid(booking_id=payment.booking_id)
@@ -279,9 +280,9 @@ def booking_payment_status_changed(*, booking_id, from_status: str, to_status: s
     if payment is None:
         return
     payment = _locked(payment.pk)
-    if to_status in ("approved", "ongoing") and payment.status == PaymentStatus.AUTHORIZED:
+    if captures(to_status) and payment.status == PaymentStatus.AUTHORIZED:
         payment_capture(payment=payment)
-    elif to_status in ("rejected", "expired"):
+    if to_status in ("rejected", "expired"):
         payment_release(payment=payment)
     elif to_status == "cancelled":
         if payment.status != PaymentStatus.COMPLETED:

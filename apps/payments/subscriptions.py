@@ -28,7 +28,8 @@ from .models import (
     SubscriptionStatus,
     SubscriptionType,
 )
-from .premium import DELETION_WARNING_DAYS_BEFORE, PREMIUM_LISTING_GRACE_DAYS, PREMIUM_TERMS, add_year
+from .policies import DELETION_WARNING_DAYS_BEFORE
+from .premium import PREMIUM_LISTING_GRACE_DAYS, PREMIUM_TERMS, add_year
 
 logger = logging.getLogger(__name__)
 
@@ -293,7 +294,7 @@ def subscription_get_for(*, user: User, id) -> Subscription:
 
 @transaction.atomic
 def subscription_cancel(*, subscription: Subscription, by: User) -> Subscription:
-    """End a premium membership now (non refundable) and start the premium listings' 15 days."""
+    """End a premium membership now (non refundable) and start the premium listings' grace days."""
     subscription = Subscription.objects.select_for_update().select_related("host").get(pk=subscription.pk)
     if subscription.type != SubscriptionType.PREMIUM or subscription.status == SubscriptionStatus.CANCELLED:
         raise Conflict("There is no premium membership to cancel.")
@@ -315,7 +316,7 @@ def cancel_message(subscription: Subscription) -> str:
     deletion_date = _display_date(subscription.cancelled_at + timedelta(days=PREMIUM_LISTING_GRACE_DAYS))
     return (
         "Your premium membership has been cancelled. The amount paid is non refundable, "
-        f"and your premium listings will be deleted on {deletion_date} (15 days after cancellation)."
+        f"and your premium listings will be deleted on {deletion_date} ({PREMIUM_LISTING_GRACE_DAYS} days after cancellation)."
     )
 
 
@@ -444,7 +445,7 @@ def premium_listings_soft_delete(*, host_id, now: datetime | None = None) -> int
 
 @transaction.atomic
 def premium_listings_purge(*, subscription_id, now: datetime | None = None) -> int | None:
-    """15 days after a cancellation, soft-delete the host's premium listings. Once."""
+    """``PREMIUM_GRACE_DAYS`` after a cancellation, soft-delete the host's premium listings. Once."""
     now = now or timezone.now()
     subscription = Subscription.objects.select_for_update().filter(pk=subscription_id).first()
     if (

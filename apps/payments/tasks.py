@@ -13,5 +13,5 @@ def expire_subscriptions() -> int:
 
 @shared_task
 def premium_listings_cleanup() -> list[int]:
-    """Warn three days before, and 15 days after a cancellation soft-delete premium listings."""
+    """Warn three days before, and ``PREMIUM_GRACE_DAYS`` after a cancellation soft-delete premium listings."""
     return list(subscriptions.premium_listings_due())

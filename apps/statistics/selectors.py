@@ -15,6 +15,7 @@ from django.db.models.functions import Coalesce, Trunc
 
 from apps.accounts.models import Role, User
 from apps.bookings.models import Booking, BookingStatus
+from apps.bookings.policies import ACTIVE_STATUSES, CONFIRMED_STATUSES
 from apps.listings.models import Listing, ListingStatus, PropertyType
 from apps.payments.models import Payment, Payout
 
@@ -24,8 +25,8 @@ STAFF = (Role.ADMIN, Role.MODERATOR)
 HOST_SIDE = (Role.HOST, Role.SUB_HOST)
 # Roles that see money: the payments rule (a moderator does not).
 MONEY_ROLES = (Role.ADMIN, Role.HOST, Role.SUB_HOST, Role.RENTER)
-# A confirmed booking: the host accepted it (whatever happened after).
-CONFIRMED = (BookingStatus.APPROVED, BookingStatus.ONGOING, BookingStatus.COMPLETED, BookingStatus.DISPUTED)
+# A confirmed booking: the host accepted it (whatever happened after): apps.bookings.policies.
+CONFIRMED = CONFIRMED_STATUSES
 PROPERTY_TYPES = (PropertyType.EVENT_SPACE, PropertyType.OFFICE_SPACE)
 TOP = 10
 ZERO = Decimal("0.00")
@@ -297,9 +298,9 @@ def recent_requests(*, user: User) -> QuerySet[Booking]:
 
 def new_reservations(*, user: User) -> QuerySet[Booking]:
     """Confirmed bookings still to come or under way, newest confirmation first."""
-    return _booking_rows(
-        bookings_for(user).filter(status__in=(BookingStatus.APPROVED, BookingStatus.ONGOING))
-    ).order_by(F("decided_at").desc(nulls_last=True), "-created_at", "-id")
+    return _booking_rows(bookings_for(user).filter(status__in=ACTIVE_STATUSES)).order_by(
+        F("decided_at").desc(nulls_last=True), "-created_at", "-id"
+    )
 
 
 def cancelled_bookings(*, user: User) -> QuerySet[Booking]:

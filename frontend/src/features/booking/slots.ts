@@ -2,7 +2,8 @@
  * Dates and 30-minute time slots as the renter picks them (spec section 9): 12-hour labels such as
  * "09:30 AM", inside the listing's opening hours, in America/New_York like the server.
  */
-import { clockLabel, DEFAULT_TIME_ZONE, SLOT_MINUTES } from "../../shared/format";
+import { SLOT_MINUTES } from "../../shared/constants";
+import { clockLabel, DEFAULT_TIME_ZONE } from "../../shared/format";
 
 export { SLOT_MINUTES };
 export const DISPLAY_TIME_ZONE = DEFAULT_TIME_ZONE;

@@ -116,7 +116,7 @@ describe("premium membership", () => {
   });
 
   it("names the day a cancelled membership ended, not the billing date it would have renewed on", () => {
-    const cancelled = {
+    const cancelled: Subscription = {
       _id: "s9",
       type: "premium",
       status: "cancelled",

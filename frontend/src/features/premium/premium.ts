@@ -1,3 +1,4 @@
+import { CONSTANTS } from "../../shared/constants";
 /** Premium membership states (spec section 4.3). */
 import type { Schemas } from "../../shared/api/client";
 
@@ -20,7 +21,8 @@ export type Subscription = Pick<Schemas["Subscription"], "_id"> &
 export type Plan = Omit<Schemas["Plan"], "features"> & { features?: { bold: string; normal: string }[] };
 
 export const NON_REFUNDABLE_TEXT = "The amount is non refundable.";
-export const DELETION_TEXT = "Premium listings are deleted 15 days after the membership is cancelled.";
+/** From the server's apps/payments/policies.PREMIUM_GRACE_DAYS (through shared/constants.json). */
+export const DELETION_TEXT = CONSTANTS.premium.graceText;
 export const PAYMENT_CANCELLED = "Payment for premium subscription cancelled";
 export const PAYMENT_SUCCESS = "Payment successful";
 

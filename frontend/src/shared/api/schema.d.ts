@@ -3441,6 +3441,7 @@ export interface components {
             readonly updatedAt: string;
             /** Format: date-time */
             readonly approvedAt: string | null;
+            readonly can: components["schemas"]["ListingCan"];
         };
         ListingAvailabilityResponse: {
             data: unknown;
@@ -3458,6 +3459,14 @@ export interface components {
             propertyType: string;
             city: string;
             country: string;
+        };
+        /** @description What the caller may do to this listing (``apps.listings.policies.listing_can``). */
+        ListingCan: {
+            edit: boolean;
+            delete: boolean;
+            activate: boolean;
+            approve: boolean;
+            reject: boolean;
         };
         /** @description Documents the flat card ``search.cards`` builds (it is not used to build it: see there). */
         ListingCard: {
@@ -4071,7 +4080,7 @@ export interface components {
             isPublished?: boolean;
         };
         PatchedStatusInputRequest: {
-            status?: components["schemas"]["StatusInputStatusEnum"];
+            status?: components["schemas"]["Status361Enum"];
         };
         PatchedToggleActiveInputRequest: {
             isActive?: boolean | null;
@@ -4666,7 +4675,7 @@ export interface components {
          *     * `deleted` - deleted
          * @enum {string}
          */
-        StatusInputStatusEnum: "active" | "suspended" | "deleted";
+        Status361Enum: "active" | "suspended" | "deleted";
         SubHostDeleteResponse: {
             message: string;
         };
@@ -4870,6 +4879,12 @@ export interface components {
             /** Format: date-time */
             readonly createdAt: string;
         };
+        /** @description What the caller may do to this account (``apps.accounts.policies.user_can``). */
+        UserCan: {
+            suspend: boolean;
+            restore: boolean;
+            delete: boolean;
+        };
         /** @description A whole account, for staff, the account itself and a host looking at its subHost. */
         UserDetail: {
             /**
@@ -4912,12 +4927,13 @@ export interface components {
             readonly fmcToken: string;
             /** Format: date-time */
             readonly createdAt: string;
-            readonly status: string;
+            readonly status: components["schemas"]["Status361Enum"];
             readonly isActive: boolean;
             /** Format: date-time */
             readonly lastLogin: string;
             readonly verificationDocs: components["schemas"]["VerificationDocument"][];
             readonly verificationStatus: string | null;
+            readonly can: components["schemas"]["UserCan"];
         };
         UserId: {
             /** Format: uuid */
@@ -4948,10 +4964,11 @@ export interface components {
             /** @description False while the account is suspended. */
             readonly isActive: boolean;
             readonly isDeleted: boolean;
-            readonly status: string;
+            readonly status: components["schemas"]["Status361Enum"];
             readonly passwordSet: boolean;
             /** Format: date-time */
             readonly createdAt: string;
+            readonly can: components["schemas"]["UserCan"];
         };
         UserStatusResponse: {
             data: components["schemas"]["UserListItem"];

@@ -4,9 +4,11 @@
  * its bookings; America/New_York where no object names one).
  */
 
+import { SLOT_MINUTES } from "../constants";
+
 /** The zone for dates with no listing (payment lists, notifications): spec section 9. */
 export const DEFAULT_TIME_ZONE = "America/New_York";
-export const SLOT_MINUTES = 30;
+export { SLOT_MINUTES };
 
 /** Money as $ with two decimals ("$1,234.50"); "$0.00" for anything unreadable. Negative amounts keep their sign. */
 export function money(value: string | number | null | undefined): string {

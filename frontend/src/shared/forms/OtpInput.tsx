@@ -1,6 +1,7 @@
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 
-export const OTP_LENGTH = 5;
+export { OTP_LENGTH } from "../constants";
+import { OTP_LENGTH } from "../constants";
 
 export interface OtpInputProps {
   value: string;

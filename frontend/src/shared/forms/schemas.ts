@@ -1,5 +1,6 @@
 /** Form schemas with the spec's exact messages (section 5). Empty strings count as absent. */
 import { z } from "zod";
+import { OTP_LENGTH } from "../constants";
 
 export const MESSAGES = {
   emailRequired: "Email is required",
@@ -78,7 +79,7 @@ export const resetPasswordSchema = z
     message: MESSAGES.passwordsDoNotMatch,
   });
 
-export const otpSchema = z.object({ otp: z.string().regex(/^\d{5}$/, MESSAGES.otpInvalid) });
+export const otpSchema = z.object({ otp: z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MESSAGES.otpInvalid) });
 
 export const contactSchema = z.object({
   name: requiredText(MESSAGES.nameRequired).regex(/^[A-Za-z][A-Za-z ]*$/, MESSAGES.nameNoDigits).max(25, MESSAGES.nameMax),

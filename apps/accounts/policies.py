@@ -1,0 +1,103 @@
+"""Rules of people and roles: what each role may do, who acts for which host, who sees which
+pending counter, and who may suspend, restore or delete an account.
+
+- ``acting_host_id(user)``: the host whose listings and bookings ``user`` manages (itself for a
+  host, its host for a subHost, nobody otherwise); ``acts_for_host(user, host_id)`` compares it.
+- ``COUNTER_ROLES``: which roles see each pending counter of the dashboard menu. Payout requests
+  are decided by the admin alone (moderators do not touch money), so only the admin sees them.
+- ``user_can(actor, target)`` gives the ``can`` flags of a user row (suspend, restore, delete)
+  from ``manage_refusal`` and ``status_refusal``, the checks the account services raise.
+"""
+
+from apps.core.exceptions import Conflict, DomainError, Forbidden
+
+from .models import HOST_SIDE_ROLES, STAFF_ROLES, Role, User
+
+# --- Acting for a host -----------------------------------------------------------------------------
+
+
+def acting_host_id(user):
+    """The host whose listings ``user`` manages: itself for a host, its host for a subHost."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    if user.role == Role.HOST:
+        return user.pk
+    if user.role == Role.SUB_HOST:
+        return user.host_id
+    return None
+
+
+def acts_for_host(user, host_id) -> bool:
+    """True when ``user`` is the host ``host_id`` or one of its subHosts."""
+    acting = acting_host_id(user)
+    return acting is not None and host_id is not None and str(acting) == str(host_id)
+
+
+def is_staff_role(user) -> bool:
+    return getattr(user, "role", None) in STAFF_ROLES
+
+
+def is_host_side(user) -> bool:
+    return getattr(user, "role", None) in HOST_SIDE_ROLES
+
+
+# --- Pending counters of the dashboard menu --------------------------------------------------------
+
+COUNTER_ROLES: dict[str, frozenset[str]] = {
+    "pendingBookings": frozenset({Role.HOST, Role.SUB_HOST}),
+    "pendingDisputes": frozenset({Role.HOST, Role.SUB_HOST, Role.ADMIN, Role.MODERATOR}),
+    "pendingListings": frozenset({Role.ADMIN, Role.MODERATOR}),
+    "otherRequests": frozenset({Role.HOST, Role.SUB_HOST}),
+    "payoutRequests": frozenset({Role.ADMIN}),
+    "pendingVerificationRequest": frozenset({Role.ADMIN, Role.MODERATOR}),
+}
+
+
+def sees_counter(user, name: str) -> bool:
+    return getattr(user, "role", None) in COUNTER_ROLES.get(name, frozenset())
+
+
+# --- Managing accounts -----------------------------------------------------------------------------
+
+ACCOUNT_STATUSES = ("active", "suspended", "deleted")
+
+
+def account_status(user: User) -> str:
+    """active, suspended or deleted: how the back office names an account's state."""
+    if user.is_deleted:
+        return "deleted"
+    return "active" if user.is_active else "suspended"
+
+
+def manage_refusal(actor, target: User) -> DomainError | None:
+    """Staff manage hosts, subHosts and renters; only the admin manages moderators; nobody the
+    admin account or their own account here. A host manages its own subHosts."""
+    if target.pk == actor.pk:
+        return Forbidden("You cannot change your own account here. Use your general settings.")
+    if target.role == Role.ADMIN:
+        return Forbidden("The admin account cannot be changed here.")
+    if target.role == Role.MODERATOR and actor.role != Role.ADMIN:
+        return Forbidden("Only the admin can manage moderators.")
+    if actor.role in STAFF_ROLES:
+        return None
+    if actor.role == Role.HOST and target.role == Role.SUB_HOST and target.host_id == actor.pk:
+        return None
+    return Forbidden("You do not have permission to manage this account.")
+
+
+def status_refusal(actor, target: User, status: str) -> DomainError | None:
+    """Setting an account to ``status`` (active = restore, suspended, deleted)."""
+    refusal = manage_refusal(actor, target)
+    if refusal is not None:
+        return refusal
+    if account_status(target) == status:
+        return Conflict(f"This account is already {status}.")
+    return None
+
+
+def user_can(actor, target: User) -> dict[str, bool]:
+    return {
+        "suspend": status_refusal(actor, target, "suspended") is None,
+        "restore": status_refusal(actor, target, "active") is None,
+        "delete": status_refusal(actor, target, "deleted") is None,
+    }

@@ -1,0 +1,276 @@
+"""Rules of bookings: the named status sets, who may do what to a booking, and what a
+cancellation refunds.
+
+Every ``*_refusal(user, booking, ...)`` returns the error the service raises (``None`` when the
+action is allowed); ``booking_can`` builds the ``can`` flags of a booking response from the same
+functions, so a button the client shows is exactly a write the server accepts.
+"""
+
+import datetime as dt
+from decimal import Decimal
+
+from django.utils import timezone
+
+from apps.accounts.models import Role
+from apps.accounts.policies import acts_for_host
+from apps.core.exceptions import Conflict, DomainError, Forbidden, NotFound
+from apps.listings.models import PaymentPreference
+from apps.listings.policies import refund_share
+
+from . import pricing
+from .models import Booking, BookingStatus, ExtensionStatus
+
+# --- Status sets -----------------------------------------------------------------------------------
+
+HOLDING_STATUSES: frozenset[str] = frozenset(
+    {
+        BookingStatus.PENDING,
+        BookingStatus.APPROVED,
+        BookingStatus.ONGOING,
+        BookingStatus.COMPLETED,
+        BookingStatus.DISPUTED,
+    }
+)
+"""A booking in these statuses keeps its time (and seats) from others, and shows in the host's
+calendar feed. A disputed booking still holds: the time was used, and the dispute may end with
+the booking completed."""
+
+UPCOMING_STATUSES: frozenset[str] = frozenset({BookingStatus.PENDING, BookingStatus.APPROVED, BookingStatus.ONGOING})
+"""Bookings still to come or under way: a listing with one of these cannot be taken down."""
+
+ACTIVE_STATUSES: frozenset[str] = frozenset({BookingStatus.APPROVED, BookingStatus.ONGOING})
+"""Accepted and not yet over: these can be extended, and complete when their time ends."""
+
+CONFIRMED_STATUSES: frozenset[str] = frozenset(
+    {BookingStatus.APPROVED, BookingStatus.ONGOING, BookingStatus.COMPLETED, BookingStatus.DISPUTED}
+)
+"""Accepted by the host (whatever happened since, short of a cancellation): what the statistics
+count as booked and as revenue."""
+
+RENTER_CANCELLABLE_STATUSES: frozenset[str] = frozenset({BookingStatus.PENDING, BookingStatus.APPROVED})
+HOST_CANCELLABLE_STATUSES: frozenset[str] = frozenset({BookingStatus.APPROVED})
+DISPUTABLE_STATUSES: frozenset[str] = frozenset(
+    {BookingStatus.APPROVED, BookingStatus.ONGOING, BookingStatus.COMPLETED}
+)
+DISPUTE_RAISER_ROLES: frozenset[str] = frozenset({Role.RENTER, Role.HOST})
+"""A subHost cannot raise a dispute (the spec hides Disputes from subHosts); its host does."""
+
+PAYMENT_HELD_STATUSES: frozenset[str] = frozenset({"authorized", "completed"})
+"""Payment statuses in which the renter's money is held or taken: a pay-now request is approved
+only then, and is no longer offered for payment."""
+
+AWAITING_PAYMENT = (
+    "The renter has not paid for this request yet. You can approve it once the payment is authorised, or reject it now."
+)
+
+
+def needs_online_payment(booking: Booking) -> bool:
+    return booking.payment_preference == PaymentPreference.PAY_NOW and booking.total_amount > 0
+
+
+def payment_held(payment_status: str | None) -> bool:
+    return payment_status in PAYMENT_HELD_STATUSES
+
+
+def booking_awaiting_payment(booking: Booking) -> bool:
+    """A pay-now request the renter has not paid yet: the host sees "Awaiting payment" and no Approve,
+    it is not counted as pending, and the renter can pay it from the booking. Reads the annotated
+    ``payment_status`` (``selectors.awaiting_payment_q`` is the same rule as a query)."""
+    return (
+        booking.status == BookingStatus.PENDING
+        and needs_online_payment(booking)
+        and not payment_held(_payment_status(booking))
+    )
+
+
+def _payment_status(booking: Booking) -> str | None:
+    """The booking's payment status when the selector annotated it (``payment_status``)."""
+    return getattr(booking, "payment_status", None)
+
+
+# --- Who may do what -------------------------------------------------------------------------------
+
+
+def _is_renter(user, booking: Booking) -> bool:
+    return user.role == Role.RENTER and user.pk == booking.renter_id
+
+
+def _is_host_side(user, booking: Booking) -> bool:
+    return user.role in (Role.HOST, Role.SUB_HOST) and acts_for_host(user, booking.host_id)
+
+
+def answer_refusal(user, booking: Booking) -> DomainError | None:
+    """Rejecting (and the first half of approving): the host side, while the request is pending."""
+    if not _is_host_side(user, booking):
+        return Forbidden("Only the space's host can approve or reject this booking.")
+    if booking.status != BookingStatus.PENDING:
+        return Conflict(f"This booking is already {booking.status}; only pending requests can be answered.")
+    return None
+
+
+def approve_refusal(user, booking: Booking, *, payment_status: str | None = None) -> DomainError | None:
+    """Approving also needs a pay-now request to be paid (authorised) first, so an approved booking
+    is always paid for. ``payment_status`` is the booking's payment status (None: no payment)."""
+    refusal = answer_refusal(user, booking)
+    if refusal is not None:
+        return refusal
+    if needs_online_payment(booking) and not payment_held(payment_status):
+        return Conflict(AWAITING_PAYMENT, data={"awaitingPayment": True})
+    return None
+
+
+def reject_refusal(user, booking: Booking) -> DomainError | None:
+    return answer_refusal(user, booking)
+
+
+def renter_cancel_refusal(user, booking: Booking, *, now: dt.datetime | None = None) -> DomainError | None:
+    if not _is_renter(user, booking):
+        return NotFound("Booking not found.")
+    if booking.status not in RENTER_CANCELLABLE_STATUSES:
+        return Conflict(f"This booking is {booking.status}; it can no longer be cancelled.")
+    if booking.check_in <= (now or timezone.now()):
+        return Conflict("The booking has already started; it can no longer be cancelled.")
+    return None
+
+
+def host_cancel_refusal(user, booking: Booking) -> DomainError | None:
+    if not _is_host_side(user, booking):
+        return Forbidden("Only the space's host can cancel this booking.")
+    if booking.status not in HOST_CANCELLABLE_STATUSES:
+        return Conflict(f"This booking is {booking.status}; only approved bookings can be cancelled by the host.")
+    return None
+
+
+def cancel_refusal(user, booking: Booking, *, now: dt.datetime | None = None) -> DomainError | None:
+    """The renter cancels its pending or approved booking before check-in; the host side cancels an
+    approved booking. Staff do not cancel bookings (a dispute ends with a refund instead)."""
+    if user.role in (Role.HOST, Role.SUB_HOST):
+        return host_cancel_refusal(user, booking)
+    return renter_cancel_refusal(user, booking, now=now)
+
+
+def _has_pending_extension(booking: Booking) -> bool:
+    return any(extension.status == ExtensionStatus.PENDING for extension in booking.extensions.all())
+
+
+def extend_refusal(user, booking: Booking, *, now: dt.datetime | None = None) -> DomainError | None:
+    if not _is_renter(user, booking):
+        return NotFound("Booking not found.")
+    if booking.status not in ACTIVE_STATUSES:
+        return Conflict("Only approved or ongoing bookings can be extended.")
+    if booking.check_out <= (now or timezone.now()):
+        return Conflict("This booking has already ended.")
+    if _has_pending_extension(booking):
+        return Conflict("You already asked to extend this booking; wait for the host's answer.")
+    return None
+
+
+def extension_answer_refusal(user, booking: Booking) -> DomainError | None:
+    if not _is_host_side(user, booking):
+        return Forbidden("Only the space's host can answer this extension request.")
+    return None
+
+
+def pay_refusal(user, booking: Booking, *, payment_status: str | None = None) -> DomainError | None:
+    """The renter pays for its own pending request until its payment is held (a pay-at-the-space
+    request may be paid online too)."""
+    if user.role != Role.RENTER:
+        return Forbidden("Only the renter of a booking can pay for it.")
+    if user.pk != booking.renter_id:
+        return NotFound("Booking not found.")
+    if booking.status != BookingStatus.PENDING:
+        return Conflict(f"This booking is {booking.status}; it can no longer be paid.")
+    if payment_status not in (None, "pending", "failed"):
+        return Conflict("This booking is already paid.")
+    return None
+
+
+def review_refusal(user, booking: Booking, *, reviewed: bool) -> DomainError | None:
+    if not _is_renter(user, booking):
+        return NotFound("Booking not found.")
+    if booking.status != BookingStatus.COMPLETED:
+        return Conflict("You can review a booking once it is completed.")
+    if reviewed:
+        return Conflict("You already reviewed this booking.")
+    return None
+
+
+def dispute_role_refusal(user) -> DomainError | None:
+    if user.role not in DISPUTE_RAISER_ROLES:
+        return Forbidden("Only the renter or the host of a booking can raise a dispute.")
+    return None
+
+
+def dispute_refusal(user, booking: Booking) -> DomainError | None:
+    """The renter or the host (not a subHost) raises a dispute on an approved, ongoing or completed
+    booking. (The disputes app also refuses a second open dispute on one booking.)"""
+    refusal = dispute_role_refusal(user)
+    if refusal is not None:
+        return refusal
+    if user.pk not in (booking.renter_id, booking.host_id):
+        return NotFound("Booking not found.")
+    if booking.status not in DISPUTABLE_STATUSES:
+        return Conflict(
+            f"This booking is {booking.status}; only approved, ongoing or completed bookings can be disputed."
+        )
+    return None
+
+
+def message_refusal(user, booking: Booking) -> DomainError | None:
+    """The renter and the host side of a booking message each other about it."""
+    if user.role not in (Role.RENTER, Role.HOST, Role.SUB_HOST):
+        return Forbidden("Only renters and hosts exchange messages.")
+    if not (_is_renter(user, booking) or _is_host_side(user, booking)):
+        return NotFound("Booking not found.")
+    other = booking.host if user.role == Role.RENTER else booking.renter
+    if other.is_deleted:
+        return NotFound("User not found.")
+    return None
+
+
+def _reviewed(booking: Booking) -> bool:
+    try:
+        return booking.review is not None
+    except Booking.review.RelatedObjectDoesNotExist:
+        return False
+
+
+BOOKING_ACTIONS = ("approve", "reject", "cancel", "extend", "pay", "review", "dispute", "message")
+
+
+def booking_can(user, booking: Booking, *, now: dt.datetime | None = None) -> dict[str, bool]:
+    """The ``can`` flags of a booking for ``user``. Reads the annotated ``payment_status``."""
+    now = now or timezone.now()
+    payment_status = _payment_status(booking)
+    renter = _is_renter(user, booking)
+    return {
+        "approve": approve_refusal(user, booking, payment_status=payment_status) is None,
+        "reject": reject_refusal(user, booking) is None,
+        "cancel": cancel_refusal(user, booking, now=now) is None,
+        "extend": extend_refusal(user, booking, now=now) is None,
+        "pay": pay_refusal(user, booking, payment_status=payment_status) is None,
+        "review": renter
+        and booking.status == BookingStatus.COMPLETED
+        and review_refusal(user, booking, reviewed=_reviewed(booking)) is None,
+        "dispute": dispute_refusal(user, booking) is None,
+        "message": message_refusal(user, booking) is None,
+    }
+
+
+# --- Refunds ---------------------------------------------------------------------------------------
+
+
+def refund_amount_for(booking: Booking, *, now: dt.datetime | None = None) -> Decimal:
+    """What the renter gets back on cancelling now, by the listing's cancellation policy
+    (``apps.listings.policies.REFUND_SCHEDULE``).
+
+    A pending request is refunded in full (its payment was only authorised). An approved booking
+    is refunded a share of its total by how long before check-in it is cancelled; nothing once
+    check-in has passed.
+    """
+    now = now or timezone.now()
+    if booking.status == BookingStatus.PENDING:
+        return booking.total_amount
+    hours_before = Decimal((booking.check_in - now).total_seconds()) / Decimal(3600)
+    share = refund_share(booking.listing.cancellation_policy, hours_before)
+    return pricing.money(booking.total_amount * share)
