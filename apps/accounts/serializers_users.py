@@ -61,12 +61,13 @@ class UserCanSerializer(serializers.Serializer):
     suspend = serializers.BooleanField()
     restore = serializers.BooleanField()
     delete = serializers.BooleanField()
+    resendInvitation = serializers.BooleanField()
 
 
 def _can(serializer: serializers.Serializer, user: User) -> dict[str, bool]:
     actor = serializer.context.get("user")
     if actor is None or not getattr(actor, "is_authenticated", False):
-        return {"suspend": False, "restore": False, "delete": False}
+        return {"suspend": False, "restore": False, "delete": False, "resendInvitation": False}
     return user_can(actor, user)
 
 

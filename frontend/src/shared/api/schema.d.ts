@@ -4884,6 +4884,7 @@ export interface components {
             suspend: boolean;
             restore: boolean;
             delete: boolean;
+            resendInvitation: boolean;
         };
         /** @description A whole account, for staff, the account itself and a host looking at its subHost. */
         UserDetail: {
