@@ -215,3 +215,49 @@ def test_admin_edits_the_terms_and_the_public_page_shows_them_sanitised(page, pe
     html = page.locator("main").inner_html()
     assert "<script" not in html and "onerror" not in html
     assert page.evaluate("window.hacked") is None
+
+
+def test_staff_suspend_and_restore_a_host_and_a_host_manages_its_sub_hosts(page, people):
+    sign_in(page, DEMO["moderator"])
+    page.goto("/hosts")
+    row = page.get_by_role("row", name=re.compile("host@example.com"))
+    row.get_by_role("button", name="Suspend").click()
+    page.get_by_role("dialog", name="Suspend account").get_by_role("button", name="Suspend").click()
+    expect(page.get_by_text("Account suspended successfully.").first).to_be_visible()
+    host = User.objects.get(email=DEMO["host"])
+    assert host.is_active is False
+    # The sub-host went with its host.
+    assert User.objects.get(email=DEMO["subHost"]).is_active is False
+    page.get_by_role("tab", name="Suspended").click()
+    expect(page).to_have_url(re.compile(r"tab=suspended"))
+    row = page.get_by_role("row", name=re.compile("host@example.com"))
+    expect(row.get_by_role("button", name="Suspend")).to_have_count(0)
+    row.get_by_role("button", name="Restore").click()
+    page.get_by_role("dialog", name="Restore account").get_by_role("button", name="Restore").click()
+    expect(page.get_by_text("Account restored successfully.").first).to_be_visible()
+    assert User.objects.get(email=DEMO["host"]).is_active is True
+    # Staff see no row action on their own kind: a moderator's list of moderators is not even open to it.
+    page.goto("/moderators")
+    expect(page.get_by_role("heading", name="Dashboard", exact=True)).to_be_visible()
+
+    log_out(page)
+    sign_in(page, DEMO["host"])
+    page.goto("/add-subhost")
+    page.get_by_label("First name").fill("Ivy")
+    page.get_by_label("Last name").fill("Invited")
+    page.get_by_label("Email").fill("ivy@example.com")
+    page.get_by_role("button", name="Send invitation").click()
+    page.wait_for_url(re.compile(r"/sub-hosts"))
+    sent = len([m for m in mail.outbox if "ivy@example.com" in m.to])
+    row = page.get_by_role("row", name=re.compile("ivy@example.com"))
+    row.get_by_role("button", name="Resend invitation").click()
+    expect(page.get_by_text("Invitation sent again.").first).to_be_visible()
+    assert len([m for m in mail.outbox if "ivy@example.com" in m.to]) == sent + 1
+    # The sub-host who chose a password offers no resend.
+    chosen = page.get_by_role("row", name=re.compile("subhost@example.com"))
+    expect(chosen.get_by_role("button", name="Resend invitation")).to_have_count(0)
+    row.get_by_role("button", name="Delete").click()
+    page.get_by_role("dialog", name="Delete account").get_by_role("button", name="Delete").click()
+    expect(page.get_by_text("Sub-host removed successfully.").first).to_be_visible()
+    assert User.objects.get(email="ivy@example.com").is_deleted is True
+    assert axe_violations(page, include=["main"]) == []
