@@ -145,7 +145,9 @@ def _deleted_user_ids() -> QuerySet:
 
 
 def verification_request_list(*, filters: dict) -> QuerySet[VerificationRequest]:
-    queryset = VerificationRequest.objects.select_related("user", "decided_by").exclude(user_id__in=_deleted_user_ids())
+    """The queue, newest first, without its people: page its ids, then read the page with
+    ``verification_requests_in_order`` (joining every user before the offset made deep pages slow)."""
+    queryset = VerificationRequest.objects.exclude(user_id__in=_deleted_user_ids())
     status = filters.get("status")
     if status and status != "all":
         if status not in VerificationStatus.values:
@@ -160,6 +162,12 @@ def verification_request_list(*, filters: dict) -> QuerySet[VerificationRequest]
             | Q(user__last_name__icontains=search)
         )
     return queryset.order_by("-created_at", "-id")
+
+
+def verification_requests_in_order(ids: list) -> list[VerificationRequest]:
+    """The requests of ``ids`` with their host and decider, in the order of ``ids``."""
+    found = VerificationRequest.objects.select_related("user", "decided_by").in_bulk(ids)
+    return [found[pk] for pk in ids if pk in found]
 
 
 def verification_request_get(*, request_id) -> VerificationRequest:

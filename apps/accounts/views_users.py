@@ -2,6 +2,8 @@
 verification, and each user's general settings. Views stay thin: input, selector, service, output.
 """
 
+import dataclasses
+
 from django.contrib.auth import logout as session_logout
 from django.contrib.auth import update_session_auth_hash
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -389,7 +391,10 @@ class VerificationRequestListView(APIView):
         },
     )
     def get(self, request):
-        page = paginate(request, selectors.verification_request_list(filters=parse_filters(request)))
+        ids = paginate(
+            request, selectors.verification_request_list(filters=parse_filters(request)).values_list("pk", flat=True)
+        )
+        page = dataclasses.replace(ids, items=selectors.verification_requests_in_order(ids.items))
         user_ids = [item.user_id for item in page.items]
         documents: dict = {user_id: [] for user_id in user_ids}
         for document in selectors.VerificationDocument.objects.filter(user_id__in=user_ids).order_by("created_at"):
