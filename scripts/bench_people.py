@@ -81,6 +81,10 @@ FROM accounts_verificationrequest r CROSS JOIN generate_series(1, 2) AS d
 WHERE NOT EXISTS (SELECT 1 FROM accounts_verificationdocument v WHERE v.user_id = r.user_id)
 """
 
+# The floor of this server at this moment, measured in the same run: the cheapest JSON answer and
+# the same with one database round trip (scripts/bench_urls.py). No list can be faster than these.
+FLOORS = [("floor: minimal JSON view", "/bench/floor"), ("floor: one database round trip", "/bench/floor-db")]
+
 CALLS = [
     ("hosts, active, page 1", "/api/user/hosts?page=1&limit=10"),
     ("hosts, active, page 300", "/api/user/hosts?page=300&limit=10"),
@@ -191,14 +195,14 @@ def main() -> int:
     results = []
     try:
         bench.wait_for_server(server)
-        for name, path in CALLS:
+        for name, path in FLOORS + CALLS:
             warm = calls(path, token)(0)
             for _ in range(4):
                 warm()
             for clients in bench.CLIENTS:
                 result = bench.drive(calls(path, token), clients)
                 results.append((name, clients, result))
-                flag = "ok" if result["p95"] <= TARGET_MS else "OVER"
+                flag = "floor" if name.startswith("floor") else "ok" if result["p95"] <= TARGET_MS else "OVER"
                 print(
                     f"{clients}c {name:<42} p50 {result['p50']:7.2f}  p95 {result['p95']:7.2f}  "
                     f"p99 {result['p99']:7.2f} ms  n {result['n']:5}  errors {result['errors']}  {flag}",
@@ -212,7 +216,11 @@ def main() -> int:
 
 
 def write_section(sizes: dict, results) -> None:
-    over = [(name, clients) for name, clients, result in results if result["p95"] > TARGET_MS]
+    over = [
+        (name, clients)
+        for name, clients, result in results
+        if result["p95"] > TARGET_MS and not name.startswith("floor")
+    ]
     lines = [
         SECTION,
         "",
@@ -228,11 +236,12 @@ def write_section(sizes: dict, results) -> None:
         "|---|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for name, clients, result in results:
-        queries = sizes["queries"].get(name, ("", ""))
+        queries = sizes["queries"].get(name)
+        verdict = "floor" if name.startswith("floor") else "met" if result["p95"] <= TARGET_MS else "**missed**"
         lines.append(
             f"| {name} | {clients} | {result['p50']:.2f} | {result['p95']:.2f} | {result['p99']:.2f} | "
-            f"{result['rps']:.0f} | {result['errors']} | {queries[0]}, {queries[1]} | "
-            f"{'met' if result['p95'] <= TARGET_MS else '**missed**'} |"
+            f"{result['rps']:.0f} | {result['errors']} | {f'{queries[0]}, {queries[1]}' if queries else '-'} | "
+            f"{verdict} |"
         )
     lines += [
         "",
@@ -240,9 +249,15 @@ def write_section(sizes: dict, results) -> None:
         + (": " + ", ".join(f"{name} ({clients} clients)" for name, clients in over) if over else "")
         + ".",
         "",
+        "Read against the floor rows: on this shared machine the floor itself was far above what it is on "
+        "an idle one (docs/performance.md's Floor section), so the gap to the floor is the list's own cost. "
+        "Query counts are the same on page 1 and page 2 (constant in the page's contents).",
+        "",
         "What makes these figures: the lists read one role newest first along `user_role_list` "
         "(role, isDeleted, created, id); search uses the trigram indexes on UPPER(e-mail, names); the "
-        "verification queue reads `status, -created_at` and fetches the page's documents in one query.",
+        "verification queue pages its ids along `status, -created_at` (deleted accounts left out through the "
+        "partial index `user_deleted_ids`, not a join), then reads the page's hosts, deciders and documents "
+        "by id.",
         "",
     ]
     path = ROOT / "docs" / "performance.md"
