@@ -9,6 +9,9 @@ import { profilePayload, ProfileEditPage } from "./ProfileEditPage";
 import { profileSchema, passwordChangeSchema, taxSchema } from "./schemas";
 import { closingConsequences } from "./SettingsPage";
 
+// Rendering with user events takes longer than the default 5 s when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
+
 const USER = {
   _id: "u1",
   email: "riley@example.com",

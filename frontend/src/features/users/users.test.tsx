@@ -4,6 +4,9 @@ import { mockApi, renderWithQuery } from "../../shared/test/render";
 import { UsersPage } from "./UsersPage";
 import { viewerKind } from "./VerificationPage";
 
+// Rendering with user events takes longer than the default 5 s when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
+
 function row(id: string, email: string, can: Record<string, boolean>, extra: Record<string, unknown> = {}) {
   return {
     _id: id,

@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderWithQuery } from "../../shared/test/render";
 import { VerificationPage } from "./VerificationPage";
 
+// Rendering with user events takes longer than the default 5 s when the machine is busy.
+vi.setConfig({ testTimeout: 20_000 });
+
 const HOST = {
   _id: "h1",
   email: "hannah@example.com",
