@@ -2,6 +2,8 @@
 SHELL := /bin/bash
 PYTHON_VERSION := $(shell cat .python-version)
 PY := .venv/bin/python
+# Unset, DJANGO_ENV means production (which needs real keys): the developer targets say development.
+export DJANGO_ENV ?= development
 SERVICES := $(PY) scripts/services.py run
 
 .PHONY: run test venv deps frontend lint check schema bench clean

@@ -3,7 +3,11 @@ from django.core.cache import cache
 
 from apps.accounts.factories import UserFactory
 from apps.accounts.models import Role
+from apps.accounts.services import tokens_for
 from apps.core.testing import ACTORS, ApiClient
+
+# Test clients sign in the way the login does, so their tokens carry the login's claims.
+ApiClient.token_for = staticmethod(lambda user: tokens_for(user)["token"])
 
 # The browser fixtures (one Playwright session per test worker) for every app's browser tests.
 pytest_plugins = ["apps.core.tests.browser.fixtures"]

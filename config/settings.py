@@ -1,7 +1,9 @@
 """Settings for the marketplace, read from the environment in this one place.
 
-DJANGO_ENV chooses the profile: ``development`` (the default, used by ``make run``),
-``test`` (used by ``make test``) or ``production`` (passes ``manage.py check --deploy``).
+DJANGO_ENV chooses the profile: ``development`` (set by ``make run`` and the Makefile),
+``test`` (``make test`` and any pytest run) or ``production`` (passes ``manage.py check --deploy``).
+Unset means production: a server started without the variable never runs on a known secret key
+or with debug pages; it refuses to start until SECRET_KEY (and the payment keys) are set.
 """
 
 import os
@@ -9,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / ".data"))
@@ -29,14 +32,20 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
 
-DJANGO_ENV = env("DJANGO_ENV", "development")
+# pytest sets PYTEST_VERSION for its whole run, so a bare `pytest` uses the test profile.
+DJANGO_ENV = env("DJANGO_ENV", "test" if os.environ.get("PYTEST_VERSION") else "production")
+if DJANGO_ENV not in ("development", "test", "production"):
+    raise RuntimeError(f"DJANGO_ENV must be development, test or production, not {DJANGO_ENV!r}.")
 PRODUCTION = DJANGO_ENV == "production"
 TESTING = DJANGO_ENV == "test"
 
 DEBUG = env_bool("DEBUG", default=DJANGO_ENV == "development")
 SECRET_KEY = env("SECRET_KEY", "" if PRODUCTION else "development-only-secret-key-not-for-production-use-0123456789")
 if PRODUCTION and not SECRET_KEY:
-    raise RuntimeError("SECRET_KEY must be set in production.")
+    raise RuntimeError(
+        "SECRET_KEY must be set in production (DJANGO_ENV unset means production; "
+        "use DJANGO_ENV=development for a development machine)."
+    )
 
 SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
@@ -78,6 +87,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "apps.core.middleware.RequestGuardMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -102,6 +113,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
                 "apps.core.context_processors.site",
             ],
         },
@@ -159,8 +171,13 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict = {}
 CELERY_BEAT_SCHEDULE |= {
+    # The outbox sweep: retries, and effects whose task was lost (apps/core/effects.py).
+    "core-run-due-effects": {"task": "core.run_due_effects", "schedule": 30},
+}
+CELERY_BEAT_SCHEDULE |= {
     "payments-expire-subscriptions": {"task": "apps.payments.tasks.expire_subscriptions", "schedule": 15 * 60},
     "payments-premium-listings-cleanup": {"task": "apps.payments.tasks.premium_listings_cleanup", "schedule": 60 * 60},
+    "payments-expire-unpaid": {"task": "payments.expire_unpaid", "schedule": 5 * 60},
 }
 CELERY_BEAT_SCHEDULE |= {
     "bookings-expire-requests": {"task": "bookings.expire_requests", "schedule": 5 * 60},
@@ -195,6 +212,13 @@ OTP_LENGTH = 5
 OTP_VALID_FOR = timedelta(minutes=10)
 OTP_MAX_ATTEMPTS = 5
 OTP_RESEND_WAIT_SECONDS = 120
+# Guessing a 5-digit code: at most this many wrong codes a day per account (all its codes together)
+# and per client address (all accounts together); then 429 until the day has passed.
+OTP_DAILY_WRONG_PER_ACCOUNT = int(env("OTP_DAILY_WRONG_PER_ACCOUNT", "15"))
+OTP_DAILY_WRONG_PER_CLIENT = int(env("OTP_DAILY_WRONG_PER_CLIENT", "50"))
+# Failed logins per account (whatever the address): from the 5th on, a delay that doubles from
+# 30 seconds up to 15 minutes, and one mail to the owner when the delay starts.
+LOGIN_FAILURES_BEFORE_DELAY = int(env("LOGIN_FAILURES_BEFORE_DELAY", "5"))
 
 SIMPLE_JWT = {
     "ACCESS_TOKEN_LIFETIME": timedelta(minutes=int(env("JWT_ACCESS_MINUTES", "60"))),
@@ -210,15 +234,17 @@ SIMPLE_JWT = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework_simplejwt.authentication.JWTAuthentication",
+        # Access tokens carry their login and the password they were issued under: refused after
+        # logout or a password change.
+        "apps.accounts.authentication.RevocableJWTAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
-        "rest_framework.parsers.MultiPartParser",
-        "rest_framework.parsers.FormParser",
+        "apps.core.parsers.JSONParser",
+        "apps.core.parsers.MultiPartParser",
+        "apps.core.parsers.FormParser",
     ],
     "EXCEPTION_HANDLER": "apps.core.exceptions.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -228,6 +254,9 @@ REST_FRAMEWORK = {
         "contact": env("THROTTLE_CONTACT", "5/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # How many proxies in front of the site append to X-Forwarded-For (the bundled nginx: 1). With 0
+    # the header is ignored and the socket's address is the client (apps.core.clients).
+    "NUM_PROXIES": int(env("TRUSTED_PROXY_COUNT", "0")),
 }
 
 SPECTACULAR_SETTINGS = {
@@ -243,6 +272,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "apps.core.schema.finish_schema"],
     # One named enum per status vocabulary, so generated client types read as the product's words.
     "ENUM_NAME_OVERRIDES": {
         "RoleEnum": "apps.accounts.models.Role",
@@ -261,6 +291,7 @@ SPECTACULAR_SETTINGS = {
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 7
 CSRF_COOKIE_HTTPONLY = False  # the islands read it to send the X-CSRFToken header
+CSRF_FAILURE_VIEW = "apps.core.views.csrf_failure"  # JSON under /api, the site's page elsewhere
 
 # --- E-mail ------------------------------------------------------------------
 
@@ -294,6 +325,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/uploads/"
 MEDIA_ROOT = Path(env("MEDIA_ROOT", str(DATA_DIR / "uploads")))
+# Identity documents, dispute evidence and chat attachments: never under MEDIA_ROOT (not public);
+# in docker/ a volume every container shares.
+PRIVATE_MEDIA_ROOT = Path(env("PRIVATE_MEDIA_ROOT", str(DATA_DIR / "private")))
 STORAGES = {
     "default": {"BACKEND": env("FILE_STORAGE", "django.core.files.storage.FileSystemStorage")},
     "staticfiles": {
@@ -303,9 +337,15 @@ STORAGES = {
     },
 }
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
-DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024  # a JSON or form body (without its files)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 100
+# A whole request body, files included (the proxy's client_max_body_size matches); 413 above.
+MAX_REQUEST_BODY_BYTES = 25 * 1024 * 1024
+MAX_QUERY_STRING_BYTES = 4096  # 414 above
 
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
+WHITENOISE_ALLOW_ALL_ORIGINS = False  # nothing on another origin loads our static files
 WEBSOCKET_URL = env("WEBSOCKET_URL", "ws://127.0.0.1:8001/ws/" if not PRODUCTION else "/ws/")
 
 DJANGO_VITE = {
@@ -330,6 +370,46 @@ USE_TZ = True
 STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY")
 STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET")
 STRIPE_API_BASE = env("STRIPE_API_BASE")
+# Which gateway takes new payments: "stripe" (needs the keys) or "local" (the site's own checkout
+# page, no money moves: development, tests and demos). Production defaults to Stripe and refuses to
+# start without its keys; a demo says PAYMENT_GATEWAY=local explicitly.
+PAYMENT_GATEWAY = env("PAYMENT_GATEWAY", "stripe" if STRIPE_SECRET_KEY or PRODUCTION else "local")
+if PAYMENT_GATEWAY not in ("stripe", "local"):
+    raise RuntimeError(f"PAYMENT_GATEWAY must be stripe or local, not {PAYMENT_GATEWAY!r}.")
+if PRODUCTION and PAYMENT_GATEWAY == "stripe" and not (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET):
+    raise RuntimeError(
+        "Payments are not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, "
+        "or PAYMENT_GATEWAY=local for a demo where nobody pays."
+    )
+
+# --- Browser security headers -------------------------------------------------
+
+# Scripts only from this origin or with the page's nonce (inline scripts carry nonce="{{ csp_nonce }}");
+# the analytics tag, loaded after consent, from Google's tag host. Styles may be inline (style
+# attributes); images from anywhere over https (map tiles, avatars from storage).
+_ANALYTICS = ["https://www.googletagmanager.com", "https://www.google-analytics.com"]
+_WEBSOCKET_ORIGIN = [WEBSOCKET_URL.split("/ws/")[0]] if WEBSOCKET_URL.startswith("ws") else []
+SECURE_CSP = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", CSP.NONCE, *_ANALYTICS],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", *_WEBSOCKET_ORIGIN, "https://*.google-analytics.com", "https://*.analytics.google.com"],
+    "frame-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'", "https://checkout.stripe.com"],
+    "frame-ancestors": ["'none'"],
+}
+if DJANGO_VITE["default"]["dev_mode"]:  # the Vite dev server serves the scripts and its hot-reload socket
+    _vite = [f"http://{host}:5173" for host in ("localhost", "127.0.0.1")]
+    SECURE_CSP["script-src"] += _vite
+    SECURE_CSP["connect-src"] += [*_vite, *(url.replace("http", "ws") for url in _vite)]
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), "
+    "payment=(self), usb=()"
+)
 
 # --- Production hardening (manage.py check --deploy passes) ------------------
 

@@ -17,6 +17,7 @@ api_patterns = [
     path("", include("apps.notifications.urls")),
     path("", include("apps.messaging.urls")),
     path("dashboard/", include("apps.statistics.urls")),
+    path("", include("apps.core.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     re_path(r"^.*$", core_views.not_found),  # unknown API paths answer JSON, also with DEBUG on

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
+from apps.accounts.ws_auth import TokenAuthMiddleware
 from apps.notifications.consumers import NotificationConsumer
-from apps.notifications.ws_auth import TokenAuthMiddleware
 
 websocket_urlpatterns: list = [
     # Notifications, pending counters and chat for the signed-in user (session cookie or ?token=).

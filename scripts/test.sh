@@ -9,6 +9,9 @@ echo "== lint (ruff)"
 $PY -m ruff check .
 $PY -m ruff format --check .
 
+echo "== apps import only downward (import-linter, .importlinter)"
+.venv/bin/lint-imports --no-cache
+
 echo "== migrations are up to date"
 $PY manage.py makemigrations --check --dry-run
 
@@ -34,9 +37,15 @@ if ! diff -q frontend/src/shared/api/schema.d.ts /tmp/schema.$$.d.ts >/dev/null;
 fi
 rm -f /tmp/schema.$$.d.ts
 
-echo "== production settings pass check --deploy"
-DJANGO_ENV=production SECRET_KEY="$($PY -c 'import secrets; print(secrets.token_urlsafe(64))')" ALLOWED_HOSTS=example.com \
+echo "== production settings pass check --deploy (and fail it without payment keys)"
+PROD_ENV=(DJANGO_ENV=production SECRET_KEY="$($PY -c 'import secrets; print(secrets.token_urlsafe(64))')"
+  ALLOWED_HOSTS=example.com VAPID_PUBLIC_KEY=example-public VAPID_PRIVATE_KEY=example-private)
+env "${PROD_ENV[@]}" STRIPE_SECRET_KEY=sk_live_example STRIPE_WEBHOOK_SECRET=whsec_example \
   $PY manage.py check --deploy --fail-level WARNING
+if env -u STRIPE_SECRET_KEY -u STRIPE_WEBHOOK_SECRET -u PAYMENT_GATEWAY "${PROD_ENV[@]}" $PY manage.py check --deploy >/dev/null 2>&1; then
+  echo "check --deploy passed without payment keys: production would take no money." >&2
+  exit 1
+fi
 
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "== installing Chromium for the browser tests (Debian's package)"

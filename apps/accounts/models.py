@@ -11,18 +11,9 @@ from django.db.models.functions import Lower, Upper
 from django.utils import timezone
 from django.utils.functional import cached_property
 
-
-class Role(models.TextChoices):
-    ADMIN = "admin", "Admin"
-    MODERATOR = "moderator", "Moderator"
-    HOST = "host", "Host"
-    SUB_HOST = "subHost", "Sub-host"
-    RENTER = "renter", "Renter"
-
+from apps.core.roles import HOST_SIDE_ROLES, STAFF_ROLES, Role
 
 SELF_REGISTRATION_ROLES = (Role.RENTER, Role.HOST)
-STAFF_ROLES = (Role.ADMIN, Role.MODERATOR)
-HOST_SIDE_ROLES = (Role.HOST, Role.SUB_HOST)
 
 
 class Gender(models.TextChoices):

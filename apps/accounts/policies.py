@@ -3,13 +3,14 @@ pending counter, and who may suspend, restore or delete an account.
 
 - ``acting_host_id(user)``: the host whose listings and bookings ``user`` manages (itself for a
   host, its host for a subHost, nobody otherwise); ``acts_for_host(user, host_id)`` compares it.
-- ``COUNTER_ROLES``: which roles see each pending counter of the dashboard menu. Payout requests
-  are decided by the admin alone (moderators do not touch money), so only the admin sees them.
+- ``sees_counter``: which roles see each pending counter of the dashboard menu (the table,
+  ``COUNTER_ROLES``, sits with the counters in the notifications app, below this one).
 - ``user_can(actor, target)`` gives the ``can`` flags of a user row (suspend, restore, delete)
   from ``manage_refusal`` and ``status_refusal``, the checks the account services raise.
 """
 
 from apps.core.exceptions import Conflict, DomainError, Forbidden
+from apps.notifications.counters import COUNTER_ROLES
 
 from .models import HOST_SIDE_ROLES, STAFF_ROLES, Role, User
 
@@ -43,14 +44,7 @@ def is_host_side(user) -> bool:
 
 # --- Pending counters of the dashboard menu --------------------------------------------------------
 
-COUNTER_ROLES: dict[str, frozenset[str]] = {
-    "pendingBookings": frozenset({Role.HOST, Role.SUB_HOST}),
-    "pendingDisputes": frozenset({Role.HOST, Role.SUB_HOST, Role.ADMIN, Role.MODERATOR}),
-    "pendingListings": frozenset({Role.ADMIN, Role.MODERATOR}),
-    "otherRequests": frozenset({Role.HOST, Role.SUB_HOST}),
-    "payoutRequests": frozenset({Role.ADMIN}),
-    "pendingVerificationRequest": frozenset({Role.ADMIN, Role.MODERATOR}),
-}
+# ``COUNTER_ROLES`` lives with the counters (apps.notifications.counters), below this app.
 
 
 def sees_counter(user, name: str) -> bool:

@@ -2,7 +2,7 @@ from rest_framework import serializers
 
 from apps.core.serializers import ApiModelSerializer
 
-from .models import Role, User
+from .models import Gender, Role, User
 
 EMAIL_MESSAGES = {
     "required": "Email is required",
@@ -53,6 +53,11 @@ class UserSerializer(UserIdentitySerializer):
     """The signed-in user's own account, as the client stores it (``userInfo``)."""
 
     emergencyContactname = serializers.CharField(source="emergency_contact_name", read_only=True)
+    # Empty until the user fills them in: the schema says so ("" besides the e-mail or the choices).
+    gender = serializers.ChoiceField(choices=Gender.choices, allow_blank=True, read_only=True)
+    emergencyEmail = serializers.CharField(
+        source="emergency_email", read_only=True, help_text="An e-mail address, or empty when none was given."
+    )
 
     class Meta(UserIdentitySerializer.Meta):
         fields = [
@@ -65,7 +70,7 @@ class UserSerializer(UserIdentitySerializer):
             "emergencyContactname",
             "emergency_phone",
             "emergency_relationship",
-            "emergency_email",
+            "emergencyEmail",
             "native_language",
             "social_media_links",
             "notification_settings",

@@ -2,20 +2,30 @@
 
 import re
 import secrets
+import time
+import uuid
 from datetime import timedelta
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
-from django.contrib.auth.hashers import check_password
+from django.contrib.auth.hashers import check_password, make_password
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.tokens import default_token_generator
+from django.core import signing
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from rest_framework_simplejwt.token_blacklist.models import BlacklistedToken, OutstandingToken
 from rest_framework_simplejwt.tokens import RefreshToken
 
-from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotAuthenticated, NotFound, RateLimited
+from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotAuthenticated, RateLimited
 from apps.core.mail import queue_templated_mail
 
+from . import login_limits
+from .authentication import LOGIN_CLAIM, PASSWORD_CLAIM, login_end, password_version
 from .models import SELF_REGISTRATION_ROLES, OneTimeCode, User
 
 # --- Password rules (spec section 5, register) --------------------------------
@@ -46,10 +56,16 @@ def password_problems(password: str) -> list[str]:
     return problems
 
 
-def _check_password_rules(password: str) -> None:
+def _check_password_rules(password: str, user: User | None = None, *, field: str = "password") -> None:
+    """The spec's rules, then Django's validators (common passwords, similarity to the account)."""
     problems = password_problems(password)
+    if not problems:
+        try:
+            validate_password(password, user)
+        except ValidationError as exc:
+            problems = list(exc.messages)
     if problems:
-        raise InvalidInput(problems[0], errors={"password": problems})
+        raise InvalidInput(problems[0], errors={field: problems})
 
 
 # --- One-time codes -----------------------------------------------------------
@@ -109,26 +125,69 @@ def otp_issue(*, user: User, purpose: str, enforce_wait: bool = True) -> OneTime
     return otp
 
 
-def otp_resend(*, email: str) -> User:
-    user = _user_by_email(email)
+def otp_resend(*, email: str) -> uuid.UUID:
+    """Mail a new code; returns the account's id (or, for an unknown e-mail, an id of the same shape)."""
+    user = User.objects.alive().filter(email__iexact=email.strip()).first()
+    if user is None:
+        return _unknown_account_code_sent(email)
     latest = user.one_time_codes.order_by("-created_at").first()
     if latest is not None:
         purpose = latest.purpose
     else:
         purpose = OneTimeCode.Purpose.RESET_PASSWORD if user.account_verified else OneTimeCode.Purpose.VERIFY_EMAIL
     otp_issue(user=user, purpose=purpose)
-    return user
+    return user.pk
 
 
-def otp_verify(*, user_id, otp: str) -> tuple[User, str]:
+DAY_SECONDS = 24 * 60 * 60
+
+
+def _wrong_code_message(left: int) -> str:
+    if left:
+        return f"The code is not correct. {left} {'try' if left == 1 else 'tries'} left."
+    return "The code is not correct. Too many wrong tries: request a new code."
+
+
+def _client_wrong_codes_key(client: str) -> str:
+    return f"accounts:otp-wrong:{client}"
+
+
+def _check_daily_caps(*, user: User | None, client: str) -> None:
+    """Wrong codes are capped per day: per account (all its codes) and per client address."""
+    message = "Too many wrong codes today. Please try again tomorrow."
+    if client and int(cache.get(_client_wrong_codes_key(client)) or 0) >= settings.OTP_DAILY_WRONG_PER_CLIENT:
+        raise RateLimited(message, retry_after=DAY_SECONDS, errors={"otp": [message]})
+    if user is None:
+        return
+    since = timezone.now() - timedelta(seconds=DAY_SECONDS)
+    recent = user.one_time_codes.filter(created_at__gte=since, attempts__gt=0)
+    wrong = recent.aggregate(total=Sum("attempts"))["total"] or 0
+    if wrong >= settings.OTP_DAILY_WRONG_PER_ACCOUNT:
+        oldest = recent.order_by("created_at").values_list("created_at", flat=True).first()
+        wait = max(1, int((oldest + timedelta(seconds=DAY_SECONDS) - timezone.now()).total_seconds()))
+        raise RateLimited(message, retry_after=wait, errors={"otp": [message]})
+
+
+def _count_wrong_code(client: str) -> None:
+    if client:
+        key = _client_wrong_codes_key(client)
+        cache.add(key, 0, timeout=DAY_SECONDS)
+        cache.incr(key)
+
+
+def otp_verify(*, user_id, otp: str, client: str = "") -> tuple[User, str]:
     """Check the user's current code. Returns the user and the code's purpose.
 
     A wrong code counts against the code (the count is kept although the request fails);
-    after the fifth wrong try the code is dead and a new one must be requested.
+    after the fifth wrong try the code is dead and a new one must be requested. Wrong codes are
+    also capped per day, per account and per ``client`` address. An id that matches no account
+    (such as the one forgot-password gives for an unknown e-mail) fails like a wrong code.
     """
     user = User.objects.alive().filter(pk=user_id).first()
+    _check_daily_caps(user=user, client=client)
     if user is None:
-        raise NotFound("No account matches this user ID.", errors={"userID": ["No account matches this user ID."]})
+        _count_wrong_code(client)
+        _unknown_account_wrong_code(str(user_id))
     wrong_message = None
     with transaction.atomic():
         code = user.one_time_codes.select_for_update().filter(used_at__isnull=True).order_by("-created_at").first()
@@ -144,12 +203,7 @@ def otp_verify(*, user_id, otp: str) -> tuple[User, str]:
         if not constant_time_compare(code.code_hash, _code_hash(user, otp)):
             code.attempts += 1
             code.save(update_fields=["attempts"])
-            left = settings.OTP_MAX_ATTEMPTS - code.attempts
-            wrong_message = (
-                f"The code is not correct. {left} {'try' if left == 1 else 'tries'} left."
-                if left
-                else "The code is not correct. Too many wrong tries: request a new code."
-            )
+            wrong_message = _wrong_code_message(settings.OTP_MAX_ATTEMPTS - code.attempts)
         else:
             code.used_at = timezone.now()
             code.save(update_fields=["used_at"])
@@ -158,26 +212,58 @@ def otp_verify(*, user_id, otp: str) -> tuple[User, str]:
                 user.save(update_fields=["account_verified", "updated_at"])
                 EmailAddress.objects.filter(user=user, email__iexact=user.email).update(verified=True)
     if wrong_message:
+        _count_wrong_code(client)
         raise InvalidInput(wrong_message, errors={"otp": [wrong_message]})
     return user, code.purpose
 
 
+# --- Unknown e-mails answer like known ones -----------------------------------------------------
+
+
+def unknown_account_id(email: str) -> uuid.UUID:
+    """A stable id for an e-mail without an account: the same shape as a real one, never a real one."""
+    digest = salted_hmac("accounts.unknown-email", email.strip().lower(), algorithm="sha256").digest()
+    return uuid.UUID(bytes=digest[:16], version=4)
+
+
+def _unknown_account_code_sent(email: str) -> uuid.UUID:
+    """Forgot-password or resend for an unknown e-mail: the same waits and answers as for an account."""
+    fake_id = unknown_account_id(email)
+    key = f"accounts:unknown-sent:{fake_id}"
+    sent_at = cache.get(key)
+    if sent_at is not None:
+        wait = max(0, int(sent_at + settings.OTP_RESEND_WAIT_SECONDS - time.time() + 0.999))
+        if wait:
+            raise RateLimited(
+                f"Please wait {wait} seconds before requesting a new code.",
+                retry_after=wait,
+                data={"retryAfter": wait, "userID": str(fake_id)},
+            )
+    cache.set(key, time.time(), timeout=int(settings.OTP_VALID_FOR.total_seconds()))
+    cache.delete(f"accounts:unknown-tries:{fake_id}")
+    return fake_id
+
+
+def _unknown_account_wrong_code(user_id: str) -> None:
+    key = f"accounts:unknown-tries:{user_id}"
+    cache.add(key, 0, timeout=int(settings.OTP_VALID_FOR.total_seconds()))
+    tries = cache.incr(key)
+    if tries > settings.OTP_MAX_ATTEMPTS:
+        message = "Too many wrong tries. Request a new code."
+        raise RateLimited(message, retry_after=settings.OTP_RESEND_WAIT_SECONDS, errors={"otp": [message]})
+    message = _wrong_code_message(settings.OTP_MAX_ATTEMPTS - tries)
+    raise InvalidInput(message, errors={"otp": [message]})
+
+
 # --- Registration and login ---------------------------------------------------
-
-
-def _user_by_email(email: str) -> User:
-    user = User.objects.alive().filter(email__iexact=email.strip()).first()
-    if user is None:
-        raise NotFound("No account found with this email.", errors={"email": ["No account found with this email."]})
-    return user
 
 
 @transaction.atomic
 def user_register(*, email: str, password: str, role: str, first_name: str = "", last_name: str = "") -> User:
     if role not in SELF_REGISTRATION_ROLES:
         raise InvalidInput("Role must be renter or host.", errors={"role": ["Role must be renter or host."]})
-    _check_password_rules(password)
     email = email.strip().lower()
+    _check_password_rules(password, User(email=email, first_name=first_name, last_name=last_name))
     if User.objects.filter(email__iexact=email).exists():
         raise Conflict(
             "An account with this email already exists.",
@@ -195,11 +281,39 @@ class UnverifiedAccount(Forbidden):
     default_message = "Your email is not verified yet. We sent you a new code."
 
 
+# A hash to check unknown e-mails against, so they take as long as known ones.
+_UNKNOWN_ACCOUNT_PASSWORD = make_password(secrets.token_urlsafe(16))
+
+
 def user_login(*, email: str, password: str) -> User:
-    """Check the credentials; an unverified account gets a fresh code and a 403 with its userID."""
+    """Check the credentials; an unverified account gets a fresh code and a 403 with its userID.
+
+    Failed logins are counted per account (``login_limits``): after a few, the account refuses
+    logins for a growing delay and its owner is told by mail. Unknown e-mails cost one password
+    check too, and are counted the same way, so neither timing nor answers tell them apart.
+    """
+    wait = login_limits.seconds_locked(email)
+    if wait:
+        raise RateLimited(
+            f"Too many failed sign-in attempts for this account. Please try again in {wait} seconds.",
+            retry_after=wait,
+        )
     user = User.objects.filter(email__iexact=email.strip()).first()
-    if user is None or not check_password(password, user.password):
+    if user is None:
+        check_password(password, _UNKNOWN_ACCOUNT_PASSWORD)
+        correct = False
+    else:
+        correct = check_password(password, user.password)
+    if not correct:
+        failures = login_limits.record_failure(email)
+        if user is not None and failures == settings.LOGIN_FAILURES_BEFORE_DELAY and user.is_active:
+            queue_templated_mail(
+                to=user.email,
+                template="login_failures",
+                context={"failures": failures, "site_url": settings.SITE_URL},
+            )
         raise NotAuthenticated("Invalid email or password.")
+    login_limits.clear(email)
     if user.is_deleted:
         raise Forbidden("This account has been deleted.")
     if not user.is_active:
@@ -214,17 +328,20 @@ def user_login(*, email: str, password: str) -> User:
     return user
 
 
-def password_forgot(*, email: str) -> User:
-    user = _user_by_email(email)
+def password_forgot(*, email: str) -> uuid.UUID:
+    """Mail a reset code; returns the account's id (or, for an unknown e-mail, an id of the same shape)."""
+    user = User.objects.alive().filter(email__iexact=email.strip()).first()
+    if user is None:
+        return _unknown_account_code_sent(email)
     otp_issue(user=user, purpose=OneTimeCode.Purpose.RESET_PASSWORD)
-    return user
+    return user.pk
 
 
 @transaction.atomic
 def password_reset(*, user: User, email: str, password: str) -> User:
     if user.email.lower() != email.strip().lower():
         raise Forbidden("This reset is for another email address.")
-    _check_password_rules(password)
+    _check_password_rules(password, user)
     user.set_password(password)
     user.save(update_fields=["password", "updated_at"])
     tokens_revoke_all(user=user)
@@ -233,15 +350,58 @@ def password_reset(*, user: User, email: str, password: str) -> User:
 
 # --- Tokens -------------------------------------------------------------------
 
-PASSWORD_RESET_CLAIM = "passwordReset"
 
-
-def tokens_for(user: User, *, password_reset: bool = False) -> dict[str, str]:
+def tokens_for(user: User) -> dict[str, str]:
+    """A new login: a refresh token and an access token, both tied to this login and this password."""
     refresh = RefreshToken.for_user(user)
-    access = refresh.access_token
-    if password_reset:
-        access[PASSWORD_RESET_CLAIM] = True
-    return {"token": str(access), "refreshToken": str(refresh)}
+    refresh[LOGIN_CLAIM] = refresh["jti"]
+    refresh[PASSWORD_CLAIM] = password_version(user)
+    return {"token": str(refresh.access_token), "refreshToken": str(refresh)}
+
+
+def tokens_end_login(*, refresh_token: str | None = None, access_token=None) -> None:
+    """Logout: the refresh token is blacklisted and every access token of the login stops working."""
+    from rest_framework_simplejwt.exceptions import TokenError
+
+    if access_token is not None:
+        login_end(access_token.get(LOGIN_CLAIM))
+    if refresh_token:
+        try:
+            refresh = RefreshToken(refresh_token)
+        except TokenError:
+            return  # already expired or revoked: the session ends all the same
+        login_end(refresh.get(LOGIN_CLAIM))
+        refresh.blacklist()
+
+
+# The password-reset token: good for one reset only (it is bound to the password it replaces) and for
+# nothing else (it is not a sign-in token), for as long as a code is valid.
+_RESET_SALT = "accounts.password-reset"
+
+
+def password_reset_token_for(user: User) -> str:
+    return signing.dumps({"u": str(user.pk), "t": default_token_generator.make_token(user)}, salt=_RESET_SALT)
+
+
+def password_reset_token_user(token: str) -> User | None:
+    try:
+        data = signing.loads(token, salt=_RESET_SALT, max_age=settings.OTP_VALID_FOR)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict):
+        return None
+    user = User.objects.alive().filter(pk=data.get("u")).first() if _is_uuid(data.get("u")) else None
+    if user is None or not default_token_generator.check_token(user, str(data.get("t", ""))):
+        return None
+    return user
+
+
+def _is_uuid(value) -> bool:
+    try:
+        uuid.UUID(str(value))
+    except ValueError:
+        return False
+    return True
 
 
 def tokens_revoke_all(*, user: User) -> None:
@@ -278,6 +438,7 @@ def profile_update(*, user: User, actor: User, data: dict) -> User:
     user_name = data.get("user_name")
     if user_name and User.objects.filter(user_name__iexact=user_name).exclude(pk=user.pk).exists():
         raise Conflict("This user name is taken.", errors={"userName": ["This user name is taken."]})
+    old_avatar = user.avatar.name if user.avatar else ""
     changed = []
     for field in PROFILE_FIELDS:
         if field in data:
@@ -285,4 +446,8 @@ def profile_update(*, user: User, actor: User, data: dict) -> User:
             changed.append(field)
     if changed:
         user.save(update_fields=[*changed, "updated_at"])
+    if "avatar" in changed and old_avatar and old_avatar != user.avatar.name:
+        # The replaced picture leaves storage once the change is committed.
+        storage = user.avatar.storage
+        transaction.on_commit(lambda: storage.delete(old_avatar))
     return user

@@ -52,7 +52,7 @@ def notification_settings_update(*, user: User, data: object) -> dict[str, dict[
 def password_change(*, user: User, current_password: str, new_password: str) -> User:
     """Change the password (the current one is required); every other session is signed out."""
     _check_current_password(user, current_password)
-    _check_password_rules(new_password)
+    _check_password_rules(new_password, user)
     if check_password(new_password, user.password):
         message = "The new password must be different from the current one."
         raise InvalidInput(message, errors={"newPassword": [message]})

@@ -18,6 +18,7 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
+from apps.notifications.services import notify
 
 from .models import STAFF_ROLES, Role, User
 from .policies import ACCOUNT_STATUSES, account_status, invitation_refusal, manage_refusal, status_refusal
@@ -30,8 +31,6 @@ ROLE_WORDS = {Role.HOST: "host", Role.SUB_HOST: "sub-host", Role.MODERATOR: "mod
 
 def _notify(user: User, kind: str, content: str, link: str = "") -> None:
     """Tell ``user`` through the notifications app (in-app, e-mail and push as their settings say)."""
-    from apps.notifications.services import notify
-
     notify(user=user, kind=kind, content=content, link=link)
 
 
@@ -90,7 +89,7 @@ def _is_uuid(value: str) -> bool:
 def password_set_from_link(*, uid: str, token: str, password: str) -> User:
     """Choose a password from an invitation (or any set-password link). Confirms the e-mail too."""
     user = invitation_user(uid=uid, token=token)
-    _check_password_rules(password)
+    _check_password_rules(password, user)
     user.set_password(password)
     user.account_verified = True
     user.save(update_fields=["password", "account_verified", "updated_at"])

@@ -6,11 +6,16 @@ import os
 import re
 import uuid
 
+from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.images import reencode_image
+from apps.core.pdf import check_pdf
+from apps.core.statemachine import StateMachine, record
+from apps.notifications.services import counters_changed
 
 from .models import (
     STAFF_ROLES,
@@ -64,6 +69,24 @@ def _check_document(upload: UploadedFile) -> tuple[str, str]:
     return kind
 
 
+DOCUMENT_MAX_SIDE = 2400  # enough to read a passport scan; the stored copy is re-encoded at most this size
+
+
+def _clean_document(upload: UploadedFile) -> tuple[ContentFile, str, str]:
+    """What is stored: a PDF without active content, or an image re-encoded without its metadata."""
+    content_type, extension = _check_document(upload)
+    name = _display_name(upload.name)
+    if content_type == "application/pdf":
+        return ContentFile(check_pdf(upload, field="files", shown=name)), content_type, extension
+    try:
+        image = reencode_image(upload, max_side=DOCUMENT_MAX_SIDE, field="files")
+    except InvalidInput as exc:
+        message = exc.message.replace(str(upload.name), name, 1)
+        raise InvalidInput(message, errors={"files": [message]}) from None
+    extension = image.name.rsplit(".", 1)[-1]
+    return image, ("image/png" if extension == "png" else "image/jpeg"), extension
+
+
 @transaction.atomic
 def verification_documents_add(*, user: User, files: list[UploadedFile]) -> list[VerificationDocument]:
     """Store the host's documents privately and open a verification request (if none is pending)."""
@@ -76,24 +99,30 @@ def verification_documents_add(*, user: User, files: list[UploadedFile]) -> list
     if existing + len(files) > DOCUMENTS_PER_USER:
         message = f"You can keep at most {DOCUMENTS_PER_USER} documents. Delete some first."
         raise InvalidInput(message, errors={"files": [message]})
-    checked = [(upload, _check_document(upload)) for upload in files]
+    checked = [(upload, _clean_document(upload)) for upload in files]
     documents = []
-    for upload, (content_type, extension) in checked:
+    for upload, (content, content_type, extension) in checked:
         document = VerificationDocument(
-            user=user, name=_display_name(upload.name), content_type=content_type, size=upload.size
+            user=user, name=_display_name(upload.name), content_type=content_type, size=content.size
         )
-        document.file.save(f"{uuid.uuid4().hex}.{extension}", upload, save=False)
+        document.file.save(f"{uuid.uuid4().hex}.{extension}", content, save=False)
         document.save()
         documents.append(document)
     if not user.is_verified and not user.verification_requests.filter(status=VerificationStatus.PENDING).exists():
-        VerificationRequest.objects.create(user=user)
+        verification = VerificationRequest.objects.create(user=user)
+        record(verification, machine=VERIFICATION_MACHINE.name, from_status="", to_status="pending", actor=user)
         _tell_staff_about_request(user)
     return documents
 
 
-def _tell_staff_about_request(host: User) -> None:
-    from apps.notifications.services import counters_changed
+VERIFICATION_MACHINE = StateMachine(
+    "verification",
+    {VerificationStatus.PENDING: {VerificationStatus.APPROVED, VerificationStatus.REJECTED}},
+    label="verification request",
+)
 
+
+def _tell_staff_about_request(host: User) -> None:
     name = host.full_name or host.email
     for staff in User.objects.filter(role__in=STAFF_ROLES, is_deleted=False, is_active=True):
         _notify(staff, "verificationRequested", f"{name} asked to verify their identity.", "/verificationRequest")
@@ -119,8 +148,6 @@ def verification_document_delete(*, actor: User, owner_id, file_name: str) -> No
     if not VerificationDocument.objects.filter(user_id=owner_id).exists():
         withdrawn, _ = VerificationRequest.objects.filter(user_id=owner_id, status=VerificationStatus.PENDING).delete()
         if withdrawn:
-            from apps.notifications.services import counters_changed
-
             counters_changed(staff=True)
 
 
@@ -148,15 +175,16 @@ def verification_request_decide(
     reason = (reason or "").strip()
     if status == VerificationStatus.REJECTED and not reason:
         raise InvalidInput("Reason is required", errors={"reason": ["Reason is required"]})
-    now = timezone.now()
-    updated = VerificationRequest.objects.filter(pk=request.pk, status=VerificationStatus.PENDING).update(
-        status=status,
-        decided_at=now,
+    VERIFICATION_MACHINE.transition(
+        request,
+        status,
+        actor=actor,
+        reason=reason,
+        message="This request was already decided.",
+        decided_at=timezone.now(),
         decided_by=actor,
         reject_reason=reason if status == VerificationStatus.REJECTED else "",
     )
-    if not updated:
-        raise Conflict("This request was already decided.")
     request.refresh_from_db()
     host = User.objects.select_for_update().get(pk=request.user_id)
     if host.is_deleted:
@@ -169,7 +197,5 @@ def verification_request_decide(
         )
     else:
         _notify(host, "verificationRejected", f"Your identity verification was rejected: {reason}", "/profile")
-    from apps.notifications.services import counters_changed
-
     counters_changed(staff=True)
     return request

@@ -1,7 +1,5 @@
 """Authentication and profile API (spec section 7, Authentication). Views stay thin: input, service, output."""
 
-import contextlib
-
 from django.contrib.auth import login as session_login
 from django.contrib.auth import logout as session_logout
 from drf_spectacular.utils import extend_schema
@@ -10,14 +8,17 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.serializers import TokenRefreshSerializer
+from rest_framework_simplejwt.settings import api_settings as jwt_settings
 from rest_framework_simplejwt.tokens import RefreshToken
 
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped
+from apps.core.clients import client_address
 from apps.core.exceptions import Forbidden, NotAuthenticated, NotFound
 from apps.core.images import reencode_image
 from apps.core.permissions import AnyRole
 
 from . import services
+from .authentication import token_is_current
 from .models import User
 from .serializers import (
     AuthResultSerializer,
@@ -53,10 +54,10 @@ class PublicAuthView(APIView):
     throttle_scope = "auth"
 
 
-def _signed_in(request, user: User, message: str, *, password_reset: bool = False, status: int = 200):
+def _signed_in(request, user: User, message: str, *, status: int = 200):
     """Answer with the user and fresh tokens, and start the browser session."""
     session_login(request._request, user, backend=SESSION_BACKEND)
-    data = {"user": UserSerializer(user).data, **services.tokens_for(user, password_reset=password_reset)}
+    data = {"user": UserSerializer(user).data, **services.tokens_for(user)}
     return envelope(data, message, status=status)
 
 
@@ -100,10 +101,14 @@ class VerifyOtpView(PublicAuthView):
     def post(self, request):
         data = VerifyOtpInput(data=request.data)
         data.is_valid(raise_exception=True)
-        user, purpose = services.otp_verify(user_id=data.validated_data["userID"], otp=data.validated_data["otp"])
-        resetting = purpose == services.OneTimeCode.Purpose.RESET_PASSWORD
-        message = "Code confirmed. Choose a new password." if resetting else "User account verified successfully"
-        return _signed_in(request, user, message, password_reset=resetting)
+        user, purpose = services.otp_verify(
+            user_id=data.validated_data["userID"], otp=data.validated_data["otp"], client=client_address(request)
+        )
+        if purpose == services.OneTimeCode.Purpose.RESET_PASSWORD:
+            # A reset code does not sign in: its token is good for one reset-password call and nothing else.
+            data = {"user": UserSerializer(user).data, "token": services.password_reset_token_for(user)}
+            return envelope({**data, "refreshToken": None}, "Code confirmed. Choose a new password.")
+        return _signed_in(request, user, "User account verified successfully")
 
 
 class ForgotPasswordView(PublicAuthView):
@@ -115,8 +120,8 @@ class ForgotPasswordView(PublicAuthView):
     def post(self, request):
         data = EmailInput(data=request.data)
         data.is_valid(raise_exception=True)
-        user = services.password_forgot(email=data.validated_data["email"])
-        return envelope({"userID": str(user.pk)}, "We sent a 5-digit code to your email.")
+        user_id = services.password_forgot(email=data.validated_data["email"])
+        return envelope({"userID": str(user_id)}, "We sent a 5-digit code to your email.")
 
 
 class ResendOtpView(PublicAuthView):
@@ -126,14 +131,16 @@ class ResendOtpView(PublicAuthView):
     def post(self, request):
         data = EmailInput(data=request.data)
         data.is_valid(raise_exception=True)
-        user = services.otp_resend(email=data.validated_data["email"])
-        return envelope({"userID": str(user.pk)}, "A new code was sent to your email.")
+        user_id = services.otp_resend(email=data.validated_data["email"])
+        return envelope({"userID": str(user_id)}, "A new code was sent to your email.")
 
 
 class ResetPasswordView(APIView):
-    """Needs the token from the verify-otp step of the forgot-password flow."""
+    """Needs the token from the verify-otp step of the forgot-password flow (``Authorization: Bearer``):
+    a reset token, good for one reset of that account only."""
 
-    permission_classes = [AnyRole]
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
 
@@ -141,13 +148,18 @@ class ResetPasswordView(APIView):
         request=ResetPasswordInput, responses={200: enveloped("ResetPasswordResponse", UserIdSerializer()), **ERRORS}
     )
     def put(self, request):
-        token = request.auth
-        if token is None or not token.get(services.PASSWORD_RESET_CLAIM):
-            raise Forbidden("Confirm the code sent to your email before choosing a new password.")
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise NotAuthenticated("Confirm the code sent to your email before choosing a new password.")
+        user = services.password_reset_token_user(token.strip())
+        if user is None:
+            raise Forbidden(
+                "This reset is no longer valid (it was used or has expired). Confirm a new code to choose a password."
+            )
         data = ResetPasswordInput(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.password_reset(
-            user=request.user, email=data.validated_data["email"], password=data.validated_data["password"]
+            user=user, email=data.validated_data["email"], password=data.validated_data["password"]
         )
         session_logout(request._request)
         return envelope({"userID": str(user.pk)}, "Password updated successfully")
@@ -168,8 +180,9 @@ class TokenRefreshView(PublicAuthView):
         except Exception as exc:  # simplejwt raises InvalidToken / AuthenticationFailed for bad tokens
             raise NotAuthenticated("Your session has expired. Please log in again.") from exc
         tokens = refresh.validated_data
-        user = User.objects.filter(pk=RefreshToken(tokens["refresh"]).payload.get("userId")).first()
-        if user is None or user.is_deleted or not user.is_active:
+        payload = RefreshToken(tokens["refresh"]).payload
+        user = User.objects.filter(pk=payload.get(jwt_settings.USER_ID_CLAIM)).first()
+        if user is None or user.is_deleted or not user.is_active or not token_is_current(payload, user):
             raise NotAuthenticated("Your session has expired. Please log in again.")
         return envelope(
             {"user": UserSerializer(user).data, "token": tokens["access"], "refreshToken": tokens["refresh"]},
@@ -180,13 +193,13 @@ class TokenRefreshView(PublicAuthView):
 class LogoutView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=LogoutInput, responses={200: enveloped("LogoutResponse", UserIdSerializer(allow_null=True))})
+    @extend_schema(
+        request=LogoutInput, responses={200: enveloped("LogoutResponse", UserIdSerializer(allow_null=True)), **ERRORS}
+    )
     def post(self, request):
         data = LogoutInput(data=request.data)
         data.is_valid(raise_exception=True)
-        if data.validated_data.get("refreshToken"):
-            with contextlib.suppress(TokenError):  # already expired or revoked: the session ends all the same
-                RefreshToken(data.validated_data["refreshToken"]).blacklist()
+        services.tokens_end_login(refresh_token=data.validated_data.get("refreshToken"), access_token=request.auth)
         session_logout(request._request)
         return envelope(None, "Logged out successfully.")
 
@@ -221,7 +234,7 @@ class ProfileView(APIView):
         data = ProfileInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
-        if "avatar" in values:
+        if values.get("avatar"):
             values["avatar"] = reencode_image(values["avatar"], max_side=512, field="avatar")
         user = services.profile_update(user=user, actor=request.user, data=values)
         return envelope(UserSerializer(user).data, "Profile updated successfully.")

@@ -16,6 +16,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from apps.core.statemachine import StateMachine
+
 
 def money_field(**kwargs) -> models.DecimalField:
     kwargs.setdefault("default", 0)
@@ -38,8 +40,15 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     BookingStatus.PENDING: frozenset(
         {BookingStatus.APPROVED, BookingStatus.REJECTED, BookingStatus.CANCELLED, BookingStatus.EXPIRED}
     ),
+    # approved -> expired: the renter did not confirm a charge its bank refused without them.
     BookingStatus.APPROVED: frozenset(
-        {BookingStatus.ONGOING, BookingStatus.COMPLETED, BookingStatus.CANCELLED, BookingStatus.DISPUTED}
+        {
+            BookingStatus.ONGOING,
+            BookingStatus.COMPLETED,
+            BookingStatus.CANCELLED,
+            BookingStatus.DISPUTED,
+            BookingStatus.EXPIRED,
+        }
     ),
     BookingStatus.ONGOING: frozenset({BookingStatus.COMPLETED, BookingStatus.DISPUTED}),
     BookingStatus.COMPLETED: frozenset({BookingStatus.DISPUTED}),
@@ -48,6 +57,7 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     BookingStatus.CANCELLED: frozenset(),
     BookingStatus.EXPIRED: frozenset(),
 }
+BOOKING_MACHINE = StateMachine("booking", TRANSITIONS)
 
 
 class Booking(models.Model):
@@ -134,36 +144,17 @@ class Booking(models.Model):
         return status in TRANSITIONS.get(self.status, frozenset())
 
 
-class BookingEvent(models.Model):
-    """One status change of a booking or of one of its extensions: who, when, from, to, why."""
-
-    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="events")
-    extension = models.ForeignKey("ExtendBooking", on_delete=models.CASCADE, null=True, blank=True)
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        help_text="Empty when the system made the change (expiry, start, completion).",
-    )
-    from_status = models.CharField(max_length=16, blank=True)
-    to_status = models.CharField(max_length=16)
-    reason = models.TextField(max_length=1000, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["created_at", "id"]
-        indexes = [models.Index(fields=["booking", "created_at"])]
-
-    def __str__(self) -> str:
-        return f"{self.booking_id}: {self.from_status or '-'} -> {self.to_status}"
-
-
 class ExtensionStatus(models.TextChoices):
     PENDING = "pending", "Pending"
     APPROVED = "approved", "Approved"
     REJECTED = "rejected", "Rejected"
+
+
+EXTENSION_MACHINE = StateMachine(
+    "extension",
+    {ExtensionStatus.PENDING: {ExtensionStatus.APPROVED, ExtensionStatus.REJECTED}},
+    label="extension request",
+)
 
 
 class ExtendBooking(models.Model):

@@ -178,9 +178,12 @@ def pay_refusal(user, booking: Booking, *, payment_status: str | None = None) ->
         return Forbidden("Only the renter of a booking can pay for it.")
     if user.pk != booking.renter_id:
         return NotFound("Booking not found.")
-    if booking.status != BookingStatus.PENDING:
+    # An approved booking whose saved card needs the renter's confirmation (the bank asked for it
+    # when the host approved) is paid from the booking too.
+    confirming = booking.status == BookingStatus.APPROVED and payment_status == "actionRequired"
+    if booking.status != BookingStatus.PENDING and not confirming:
         return Conflict(f"This booking is {booking.status}; it can no longer be paid.")
-    if payment_status not in (None, "pending", "failed"):
+    if payment_status not in (None, "pending", "failed", "actionRequired"):
         return Conflict("This booking is already paid.")
     return None
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 from apps.accounts.models import User
 from apps.core.exceptions import DomainError
 from apps.listings.models import Listing, ListingStatus, PropertyType
+from apps.payments.seed import hold_demo_payment  # demo data only: see .importlinter
 
 from . import services
 from .models import Booking, BookingStatus, Occupancy
@@ -69,8 +70,6 @@ def _move_back(booking: Booking, days: int | dt.timedelta) -> Booking:
 def _approve(booking: Booking, host) -> None:
     """Approve as the host; a pay-now request is paid (its card held) first, as the rule asks."""
     if booking.payment_preference == "payNow":
-        from apps.payments.seed import hold_demo_payment
-
         hold_demo_payment(booking)
     services.booking_update_status(booking_id=booking.pk, actor=host, status=BookingStatus.APPROVED)
 

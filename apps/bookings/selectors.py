@@ -8,6 +8,7 @@ from django.utils import timezone
 from apps.accounts.models import Role
 from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.policies import period_start
+from apps.listings.models import Listing, PropertyType, SpaceOffering
 
 from .models import Booking, BookingStatus, Occupancy
 from .policies import PAYMENT_HELD_STATUSES, UPCOMING_STATUSES
@@ -148,8 +149,6 @@ def listings_booked_between(start: dt.datetime, end: dt.datetime) -> QuerySet:
     from django.db.models import Exists, F, IntegerField, OuterRef, Subquery, Sum, Value
     from django.db.models.functions import Coalesce
 
-    from apps.listings.models import Listing, PropertyType, SpaceOffering
-
     window = DateTimeTZRange(start, end, "[)")
     held = Occupancy.objects.filter(active=True, hold__overlap=window)
     seats_held = (
@@ -212,8 +211,6 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
     blocked, not occupied and not pending.
     """
     from django.db import connection
-
-    from apps.listings.models import PropertyType
 
     from .times import opening_for
 

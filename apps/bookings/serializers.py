@@ -3,6 +3,8 @@
 from rest_framework import serializers
 
 from apps.accounts.models import Role
+from apps.core.serializers import StatusChangeSchema
+from apps.core.statemachine import history, history_payload
 
 from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
 from .policies import (
@@ -195,18 +197,12 @@ class BookingDetailSerializer(BookingSerializer):
         data["canPay"] = data["can"]["pay"]
         if viewer is not None and viewer.pk == booking.renter_id and booking.status in RENTER_CANCELLABLE_STATUSES:
             data["refundIfCancelledNow"] = str(refund_amount_for(booking))
-        data["events"] = [
-            {
-                "from": e.from_status,
-                "to": e.to_status,
-                "reason": e.reason,
-                "by": str(e.actor_id) if e.actor_id else None,
-                "extensionId": str(e.extension_id) if e.extension_id else None,
-                "at": e.created_at.isoformat(),
-            }
-            for e in booking.events.all()
-        ]
+        data["statusHistory"] = booking_status_history(booking)
         return data
+
+
+class BookingStatusChangeSchema(StatusChangeSchema):
+    extensionId = serializers.UUIDField(required=False, help_text="Set when the change was to an extension request.")
 
 
 class BookingSchema(serializers.Serializer):
@@ -238,6 +234,16 @@ class BookingSchema(serializers.Serializer):
     awaitingPayment = serializers.BooleanField(
         help_text="A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending"
     )
+    statusHistory = BookingStatusChangeSchema(many=True, required=False, help_text="On the detail response.")
+
+
+def booking_status_history(booking: Booking) -> list[dict]:
+    """The booking's status changes and its extension requests', oldest first."""
+    entries = history_payload(history(booking))
+    for extension in booking.extensions.all():
+        for entry in history_payload(history(extension)):
+            entries.append({**entry, "extensionId": str(extension.pk)})
+    return sorted(entries, key=lambda entry: entry["createdAt"])
 
 
 def quote_data(plan, *, step: str, available: bool | None = None) -> dict:

@@ -17,20 +17,25 @@ from django.db.models import Avg, Count
 from django.utils import timezone
 
 from apps.accounts.models import Role
+from apps.cms.selectors import review_settings_get
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.statemachine import record
 from apps.listings.models import AddOn, Listing, PropertyType, SpaceOffering
 from apps.listings.policies import is_public
+from apps.notifications.services import counters_changed, notify
 
 from . import policies, pricing
 from .models import (
+    BOOKING_MACHINE,
+    EXTENSION_MACHINE,
     Booking,
-    BookingEvent,
     BookingStatus,
     ExtendBooking,
     ExtensionStatus,
     Occupancy,
     Review,
 )
+from .signals import booking_status_changed, payment_status
 from .times import (
     format_date,
     format_moment,
@@ -325,43 +330,12 @@ def occupancy_hold(
 
 
 def _notify(user, kind: str, content: str, booking: Booking) -> None:
-    """Tell ``user`` through the notifications app (it queues delivery on commit)."""
-    try:
-        from apps.notifications.services import notify
-    except ImportError:  # the notifications app is optional for this one
-        return
-    try:
-        notify(user=user, kind=kind, content=content, link=f"/booking-detail/{booking.pk}")
-    except Exception:
-        logger.exception("Could not notify %s about booking %s", getattr(user, "pk", None), booking.pk)
+    """Tell ``user`` through the notifications app (queued in this transaction, delivered by the worker)."""
+    notify(user=user, kind=kind, content=content, link=f"/booking-detail/{booking.pk}")
 
 
 def _counters_changed(booking: Booking) -> None:
-    try:
-        from apps.notifications.services import counters_changed
-    except ImportError:
-        return
     counters_changed(users=[booking.host_id])
-
-
-def _payments_status_changed(booking: Booking, from_status: str, to_status: str) -> None:
-    """After commit, let the payments app capture, release or refund (if it has the hook)."""
-    booking_id, refund = booking.pk, booking.refund_amount
-
-    def call() -> None:
-        try:
-            from apps.payments import services as payments
-        except ImportError:
-            return
-        hook = getattr(payments, "booking_payment_status_changed", None)
-        if hook is None:
-            return
-        try:
-            hook(booking_id=booking_id, from_status=from_status, to_status=to_status, refund_amount=refund)
-        except Exception:
-            logger.exception("Payments could not follow booking %s from %s to %s", booking_id, from_status, to_status)
-
-    transaction.on_commit(call, robust=True)
 
 
 _RENTER_MESSAGES = {
@@ -373,6 +347,10 @@ _RENTER_MESSAGES = {
 
 def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
     title = booking.listing.title
+    if to_status == BookingStatus.EXPIRED and reason == UNPAID_REASON:
+        _notify(booking.renter, "bookingExpired", f"Your booking at {title} was released: {reason}", booking)
+        _notify(booking.host, "bookingExpired", f"A booking at {title} was released: {reason}", booking)
+        return
     if to_status in _RENTER_MESSAGES:
         kind, text = _RENTER_MESSAGES[to_status]
         _notify(booking.renter, kind, text.format(title=title, reason=reason), booking)
@@ -399,28 +377,35 @@ def _locked(booking_id) -> Booking:
 
 
 def _transition(booking_id, to_status: str, *, actor=None, reason: str = "", **fields) -> Booking:
-    """The one way a booking's status changes: lock, check, save, event row, release time, side effects."""
+    """The one way a booking's status changes: lock, check the table, save with history, release
+    the time, announce (the payments app queues its capture, release or refund in this transaction)."""
     booking = _locked(booking_id)
     from_status = booking.status
-    if not booking.can_change_to(to_status):
-        raise Conflict(
+    BOOKING_MACHINE.transition(
+        booking,
+        to_status,
+        actor=actor,
+        reason=reason,
+        message=(
             f"This booking is {booking.get_status_display().lower()}; it cannot be "
             f"{BookingStatus(to_status).label.lower()} now."
-        )
-    booking.status = to_status
-    for name, value in fields.items():
-        setattr(booking, name, value)
-    booking.save(update_fields=["status", "updated_at", *fields])
-    BookingEvent.objects.create(
-        booking=booking, actor=actor, from_status=from_status, to_status=to_status, reason=reason
+        ),
+        **fields,
     )
     if to_status not in policies.HOLDING_STATUSES:
         Occupancy.objects.filter(booking=booking, active=True).update(active=False)
-        booking.extensions.filter(status=ExtensionStatus.PENDING).update(
-            status=ExtensionStatus.REJECTED, reject_reason="The booking ended.", decided_at=timezone.now()
-        )
+        for extension in booking.extensions.select_for_update().filter(status=ExtensionStatus.PENDING):
+            EXTENSION_MACHINE.transition(
+                extension,
+                ExtensionStatus.REJECTED,
+                reason="The booking ended.",
+                reject_reason="The booking ended.",
+                decided_at=timezone.now(),
+            )
     _announce(booking, to_status, actor, reason)
-    _payments_status_changed(booking, from_status, to_status)
+    booking_status_changed.send(
+        sender=Booking, booking=booking, from_status=from_status, to_status=to_status, actor=actor, reason=reason
+    )
     if BookingStatus.PENDING in (from_status, to_status):
         _counters_changed(booking)
     return booking
@@ -505,7 +490,7 @@ def booking_request(
     if hold.unit:
         Booking.objects.filter(pk=booking.pk).update(unit=hold.unit)
         booking.unit = hold.unit
-    BookingEvent.objects.create(booking=booking, actor=renter, from_status="", to_status=BookingStatus.PENDING)
+    record(booking, machine=BOOKING_MACHINE.name, from_status="", to_status=BookingStatus.PENDING, actor=renter)
     if not policies.needs_online_payment(booking):
         _announce_request(booking)
     # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
@@ -549,9 +534,7 @@ def _offering_snapshot(offering: SpaceOffering | None) -> dict:
 def _payment_status(booking: Booking, *, lock: bool = False) -> str | None:
     """The status of the booking's payment (None: no payment yet); ``lock`` holds the payment row
     until the transaction ends, so a checkout confirming at the same moment waits."""
-    from apps.payments.selectors import booking_payment_status
-
-    return booking_payment_status(booking_id=booking.pk, lock=lock)
+    return payment_status(booking_id=booking.pk, lock=lock)
 
 
 @transaction.atomic
@@ -653,6 +636,19 @@ def _run_due(queryset, to_status: str) -> int:
 def booking_expire(*, booking_id) -> Booking:
     """An unanswered request expires (the payments hook releases its authorisation)."""
     return _transition(booking_id, BookingStatus.EXPIRED)
+
+
+@transaction.atomic
+def booking_expire_unpaid(*, booking_id) -> Booking:
+    """For the payments app: an approved booking whose renter did not confirm the payment in time
+    expires, and its time is free again."""
+    booking = _locked(booking_id)
+    if booking.status != BookingStatus.APPROVED:
+        raise Conflict(f"This booking is {booking.status}; only an approved, unpaid booking can expire.")
+    return _transition(booking_id, BookingStatus.EXPIRED, reason=UNPAID_REASON)
+
+
+UNPAID_REASON = "The payment was not confirmed in time."
 
 
 def bookings_expire_due(*, now: dt.datetime | None = None) -> int:
@@ -777,9 +773,7 @@ def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, week
         seats=booking.seats,
         unit=booking.unit if (offering is None or offering.is_exclusive) else None,
     )
-    BookingEvent.objects.create(
-        booking=booking, extension=extension, actor=renter, from_status="", to_status=ExtensionStatus.PENDING
-    )
+    record(extension, machine=EXTENSION_MACHINE.name, from_status="", to_status=ExtensionStatus.PENDING, actor=renter)
     _notify(
         booking.host,
         "extensionRequested",
@@ -804,10 +798,10 @@ def extension_update_status(*, booking_id, extension_id, actor, status: str, rea
         raise _invalid("status", "Status must be approved or rejected.")
     if status == ExtensionStatus.APPROVED and booking.status not in policies.ACTIVE_STATUSES:
         raise Conflict("The booking is no longer active; the extension cannot be approved.")
-    extension.status = status
-    extension.reject_reason = (reason or "").strip() if status == ExtensionStatus.REJECTED else ""
-    extension.decided_at = timezone.now()
-    extension.save(update_fields=["status", "reject_reason", "decided_at"])
+    reject_reason = (reason or "").strip() if status == ExtensionStatus.REJECTED else ""
+    EXTENSION_MACHINE.transition(
+        extension, status, actor=actor, reason=reject_reason, reject_reason=reject_reason, decided_at=timezone.now()
+    )
     if status == ExtensionStatus.REJECTED:
         Occupancy.objects.filter(extension=extension).update(active=False)
         _notify(
@@ -824,14 +818,6 @@ def extension_update_status(*, booking_id, extension_id, actor, status: str, rea
         _notify(
             booking.renter, "extensionApproved", f"Your extension at {booking.listing.title} was approved.", booking
         )
-    BookingEvent.objects.create(
-        booking=booking,
-        extension=extension,
-        actor=actor,
-        from_status=ExtensionStatus.PENDING,
-        to_status=status,
-        reason=extension.reject_reason,
-    )
     _counters_changed(booking)
     return extension
 
@@ -881,10 +867,6 @@ def extension_mark_paid(*, extension_id, paid_at: dt.datetime | None = None) -> 
 
 
 def _review_auto_publish() -> bool:
-    try:
-        from apps.cms.selectors import review_settings_get
-    except ImportError:
-        return True
     return review_settings_get().auto_publish
 
 

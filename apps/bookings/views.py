@@ -17,6 +17,7 @@ from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, p
 from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.permissions import AnyRole, HostOrSubHost, RenterOnly, role_permission
 from apps.listings.models import Listing
+from apps.listings.selectors import listing_get_for
 
 from . import selectors, services
 from .models import Booking
@@ -246,11 +247,10 @@ class ListingAvailabilityView(APIView):
         responses={200: enveloped("ListingAvailabilityResponse", ANY_DATA), **ERRORS},
     )
     def get(self, request, listing_id):
-        listing = (
-            Listing.objects.filter(pk=listing_id, is_deleted=False).first() if selectors._is_uuid(listing_id) else None
-        )
-        if listing is None:
+        if not selectors._is_uuid(listing_id):
             raise NotFound("Listing not found.")
+        # Only a listing the caller may see (public ones; the host side and staff also their own pending ones).
+        listing = listing_get_for(user=request.user, listing_id=listing_id)
         name = request.query_params.get("timezone") or listing.time_zone
         try:
             tz = zoneinfo.ZoneInfo(name[:64])
@@ -358,7 +358,7 @@ class IcalFeedView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={(200, "text/calendar"): str})
+    @extend_schema(responses={(200, "text/calendar"): str, 404: ERROR_ENVELOPE})
     def get(self, request, token):
         try:
             listing_id = signing.loads(token, salt=ICAL_SALT)

@@ -1,5 +1,6 @@
 """The API conventions every endpoint follows: the success envelope, `filters[...]` and pages."""
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,16 +28,23 @@ def parse_filters(request: Request) -> dict[str, str]:
     return filters
 
 
-def _positive_int(request: Request, name: str, default: int) -> int:
+MAX_PAGE = 1_000_000  # far past any list's end, and (page - 1) * limit stays a 64-bit offset
+
+
+def _positive_int(request: Request, name: str, default: int, *, maximum: int | None = None) -> int:
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return default
-    try:
-        value = int(raw)
-    except ValueError:
+    raw = raw.strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", raw):
         raise InvalidInput(f"{name} must be a whole number.", errors={name: [f"{name} must be a whole number."]})
+    # Digits past 18 are past any maximum: no huge int is built from them.
+    value = int(raw) if len(raw) <= 18 else (-(10**18) if raw.startswith("-") else 10**18)
     if value < 1:
         raise InvalidInput(f"{name} must be 1 or more.", errors={name: [f"{name} must be 1 or more."]})
+    if maximum is not None and value > maximum:
+        message = f"{name} must be at most {maximum}."
+        raise InvalidInput(message, errors={name: [message]})
     return value
 
 
@@ -57,7 +65,7 @@ class Page:
 
 def paginate(request: Request, queryset: QuerySet | list, *, max_limit: int = PAGE_SIZE) -> Page:
     """Slice one page (``page``, ``limit``; default and maximum ``max_limit``) and count the whole."""
-    page = _positive_int(request, "page", 1)
+    page = _positive_int(request, "page", 1, maximum=MAX_PAGE)
     limit = min(_positive_int(request, "limit", max_limit), max_limit)
     total = queryset.count() if isinstance(queryset, QuerySet) else len(queryset)
     start = (page - 1) * limit

@@ -9,12 +9,15 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 
 logger = logging.getLogger(__name__)
+
+BEARER_CHALLENGE = 'Bearer realm="api"'
 
 
 class DomainError(Exception):
@@ -125,7 +128,16 @@ _DRF_MESSAGES = {
 
 def api_exception_handler(exc: Exception, context: dict) -> Response:
     if isinstance(exc, DomainError):
-        return error_response(exc.message, exc.status_code, exc.errors, exc.data, exc.headers)
+        headers = exc.headers
+        if exc.status_code == 401 and "WWW-Authenticate" not in headers:
+            headers = {**headers, "WWW-Authenticate": BEARER_CHALLENGE}
+        return error_response(exc.message, exc.status_code, exc.errors, exc.data, headers)
+    if isinstance(exc, RequestDataTooBig):
+        return error_response("The request is too large.", 413)
+    if isinstance(exc, SuspiciousOperation):
+        return error_response("The request could not be read.", 400)
+    if isinstance(exc, RecursionError):
+        return error_response("The request body is nested too deeply.", 400)
     if isinstance(exc, Http404):
         exc = drf.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -151,7 +163,7 @@ def api_exception_handler(exc: Exception, context: dict) -> Response:
         if getattr(exc, "auth_header", None):
             headers["WWW-Authenticate"] = exc.auth_header
         elif isinstance(exc, (drf.NotAuthenticated, drf.AuthenticationFailed)):
-            headers["WWW-Authenticate"] = 'Bearer realm="api"'
+            headers["WWW-Authenticate"] = BEARER_CHALLENGE
         message = next((text for cls, text in _DRF_MESSAGES.items() if isinstance(exc, cls)), None)
         if message is None:
             message = str(exc.detail) if isinstance(exc.detail, str) else exc.default_detail

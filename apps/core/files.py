@@ -9,6 +9,7 @@ from django.http import FileResponse
 
 from .exceptions import InvalidInput, NotFound
 from .images import MAX_UPLOAD_BYTES, reencode_image
+from .pdf import check_pdf
 
 PRIVATE_FILE_CSP = "default-src 'none'; img-src 'self'; object-src 'self'; sandbox"
 
@@ -57,7 +58,7 @@ def clean_image_or_pdf(
 ) -> tuple[ContentFile, str, str]:
     """Return (content, display name, content type) for an upload of at most 10 MB, or raise InvalidInput.
 
-    A PDF is kept as sent; anything else must be an image, re-encoded (which drops EXIF and GPS data)
+    A PDF is kept as sent unless it has active content (refused); anything else must be an image, re-encoded (which drops EXIF and GPS data)
     to at most ``max_side`` pixels. ``noun`` names the files in the size message; ``unreadable``, when
     given, replaces the image checker's message for a file that is not a readable image.
     """
@@ -69,7 +70,7 @@ def clean_image_or_pdf(
     head = upload.read(5)
     upload.seek(0)
     if head == b"%PDF-":
-        content = ContentFile(upload.read(), name=f"{default_stem}.pdf")
+        content = ContentFile(check_pdf(upload, field=field, shown=f"{shown}:"), name=f"{default_stem}.pdf")
         return content, clean_file_name(upload.name, "pdf", default_stem=default_stem), "application/pdf"
     try:
         image = reencode_image(upload, max_side=max_side, field=field)

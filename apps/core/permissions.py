@@ -6,7 +6,7 @@ see is decided by the selectors (they filter by ownership); business rules live 
 
 from rest_framework.permissions import BasePermission
 
-from apps.accounts.models import Role
+from .roles import Role
 
 
 class HasRole(BasePermission):

@@ -32,3 +32,13 @@ class ApiModelSerializer(serializers.ModelSerializer):
                 field.source = name
             renamed[api_name] = field
         return renamed
+
+
+class StatusChangeSchema(serializers.Serializer):
+    """One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why."""
+
+    fromStatus = serializers.CharField(allow_null=True, help_text="Empty for the record's first status.")
+    toStatus = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    actor = serializers.JSONField(allow_null=True, help_text="_id, firstName, lastName, role; null for the system.")
+    createdAt = serializers.DateTimeField()

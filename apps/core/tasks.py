@@ -1,11 +1,22 @@
 from celery import shared_task
-from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
+from celery.signals import worker_ready
+
+from .effects import effect_run, effects_run_due
 
 
-@shared_task(autoretry_for=(OSError,), retry_backoff=True, max_retries=5)
-def send_email(*, to: str, subject: str, text: str, html: str) -> None:
-    """Send one e-mail as text with an HTML alternative. Safe to retry: it has no other effect."""
-    message = EmailMultiAlternatives(subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[to])
-    message.attach_alternative(html, "text/html")
-    message.send()
+@shared_task(name="core.run_effect", acks_late=True, ignore_result=True)
+def run_effect(*, effect_id: str) -> str:
+    """Carry out one queued effect (apps.core.effects); a repeat delivery changes nothing."""
+    return effect_run(effect_id)
+
+
+@shared_task(name="core.run_due_effects", acks_late=True, ignore_result=True)
+def run_due_effects() -> int:
+    """The sweep: every pending effect whose time has come (retries, and tasks a dead worker lost)."""
+    return effects_run_due()
+
+
+@worker_ready.connect
+def _sweep_when_a_worker_starts(sender=None, **kwargs) -> None:
+    """A worker that starts (again) first runs what a stopped or killed one left pending."""
+    run_due_effects.delay()

@@ -4,6 +4,7 @@ from collections.abc import Iterable
 
 from django.test import TestCase
 from rest_framework.test import APIClient
+from rest_framework_simplejwt.tokens import RefreshToken
 
 ACTORS = ("anonymous", "renter", "other_renter", "host", "other_host", "sub_host", "moderator", "admin")
 
@@ -15,11 +16,13 @@ class ApiClient(APIClient):
         with TestCase.captureOnCommitCallbacks(execute=True):
             return super().generic(method, path, data, content_type, secure=secure, **extra)
 
-    def as_user(self, user) -> "ApiClient":
-        from apps.accounts.services import tokens_for
+    # How a signed-in user's access token is made: the accounts app's login (its claims tie the token
+    # to the login and the password); the root conftest sets it, since this app sits below accounts.
+    token_for = staticmethod(lambda user: str(RefreshToken.for_user(user).access_token))
 
+    def as_user(self, user) -> "ApiClient":
         if user is not None:
-            self.credentials(HTTP_AUTHORIZATION=f"Bearer {tokens_for(user)['token']}")
+            self.credentials(HTTP_AUTHORIZATION=f"Bearer {ApiClient.token_for(user)}")
         return self
 
 

@@ -58,3 +58,11 @@ def permission_denied(request: HttpRequest, exception=None):
     if _wants_json(request):
         return JsonResponse({"message": "You do not have permission to do this.", "errors": {}}, status=403)
     return render(request, "403.html", status=403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = ""):
+    """A refused CSRF check: JSON under /api (the cookie-signed call lacked X-CSRFToken), the page elsewhere."""
+    if _wants_json(request):
+        message = "Your session's security check failed. Reload the page and try again."
+        return JsonResponse({"message": message, "errors": {}}, status=403)
+    return render(request, "403.html", status=403)

@@ -7,6 +7,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.vary import vary_on_cookie
 
 from apps.accounts.models import Role
+from apps.notifications.counters import pending_counters
 
 from .navigation import ROUTES_BY_NAME, short_name, sidebar_for
 from .pages import PAGES
@@ -18,8 +19,6 @@ def _counters(user) -> dict[str, int]:
     """The pending counters of the menu; renters load none (spec section 6)."""
     if user.role == Role.RENTER:
         return {}
-    from apps.notifications.counters import pending_counters
-
     return pending_counters(user)
 
 

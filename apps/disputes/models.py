@@ -13,6 +13,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from apps.core.statemachine import StateMachine
+
 
 class DisputeStatus(models.TextChoices):
     PENDING = "pending", "Pending"
@@ -26,6 +28,7 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     DisputeStatus.APPROVED: frozenset(),
     DisputeStatus.REJECTED: frozenset(),
 }
+DISPUTE_MACHINE = StateMachine("dispute", TRANSITIONS)
 
 REASON_MAX = 2000
 REJECT_REASON_MAX = 1000

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from apps.accounts.models import STAFF_ROLES
 from apps.bookings.serializers import person
 from apps.bookings.times import format_date, format_time
+from apps.core.serializers import StatusChangeSchema
 
 from .models import REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeStatus
 
@@ -223,3 +224,4 @@ class DisputeSchema(serializers.Serializer):
     decidedAt = serializers.DateTimeField(allow_null=True)
     createdAt = serializers.DateTimeField()
     canDecide = serializers.BooleanField()
+    statusHistory = StatusChangeSchema(many=True, required=False, help_text="On the detail response.")

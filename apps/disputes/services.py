@@ -16,10 +16,12 @@ from apps.bookings import services as bookings
 from apps.bookings.models import Booking, BookingStatus
 from apps.bookings.policies import dispute_refusal, dispute_role_refusal
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.statemachine import record
+from apps.notifications.services import counters_changed, notify
 from apps.payments import services as payments
 from apps.payments.models import Payment, PaymentStatus, Refund
 
-from .models import REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeEvidence, DisputeStatus
+from .models import DISPUTE_MACHINE, REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeEvidence, DisputeStatus
 from .uploads import clean_all
 
 logger = logging.getLogger(__name__)
@@ -45,20 +47,10 @@ def staff_link(dispute: Dispute) -> str:
 
 
 def _notify(user, kind: str, content: str, link: str) -> None:
-    from apps.notifications.services import notify
-
-    def send() -> None:
-        try:
-            notify(user=user, kind=kind, content=content, link=link)
-        except Exception:
-            logger.exception("Could not send a %s notification to %s", kind, getattr(user, "pk", None))
-
-    transaction.on_commit(send, robust=True)
+    notify(user=user, kind=kind, content=content, link=link)
 
 
 def _counters_changed(dispute: Dispute) -> None:
-    from apps.notifications.services import counters_changed
-
     counters_changed(users=[dispute.host_id], staff=True)
 
 
@@ -122,6 +114,14 @@ def dispute_raise(*, user: User, booking_id, reason: str, files=()) -> Dispute:
             )
     except IntegrityError:
         raise Conflict("A dispute is already open on this booking.") from None
+    record(
+        dispute,
+        machine=DISPUTE_MACHINE.name,
+        from_status="",
+        to_status=DisputeStatus.PENDING,
+        actor=user,
+        reason=reason,
+    )
     for content, name, content_type in cleaned:
         evidence = DisputeEvidence(dispute=dispute, name=name, content_type=content_type, size=content.size)
         evidence.file.save(content.name, content, save=False)
@@ -214,18 +214,24 @@ def dispute_approve(*, dispute_id, actor: User, refund_amount) -> Dispute:
         raise _invalid("refundAmount", f"At most {_money(left)} can be refunded for this booking.")
 
     refund = payments.payment_refund(
-        payment=payment, amount=amount, source=Refund.Source.DISPUTE, reason=f"Dispute {dispute.pk} approved"
+        payment=payment,
+        amount=amount,
+        source=Refund.Source.DISPUTE,
+        reason=f"Dispute {dispute.pk} approved",
+        actor=actor,
     )
     if refund is None:
         raise Conflict("The refund could not be made. Please refresh and try again.")
-    dispute.status = DisputeStatus.APPROVED
-    dispute.refund_amount = refund.amount
-    dispute.refund = refund
-    dispute.payment = payment
-    dispute.decided_by = actor
-    dispute.decided_at = timezone.now()
-    dispute.save(
-        update_fields=["status", "refund_amount", "refund", "payment", "decided_by", "decided_at", "updated_at"]
+    DISPUTE_MACHINE.transition(
+        dispute,
+        DisputeStatus.APPROVED,
+        actor=actor,
+        reason=f"{_money(refund.amount)} refunded",
+        refund_amount=refund.amount,
+        refund=refund,
+        payment=payment,
+        decided_by=actor,
+        decided_at=timezone.now(),
     )
     payment.refresh_from_db(fields=["refunded_amount", "captured_amount", "extended_amount", "status"])
     fully = payments.refundable(payment) <= ZERO
@@ -258,11 +264,15 @@ def dispute_reject(*, dispute_id, actor: User, reason: str) -> Dispute:
         raise _invalid("reason", "Please give a reason for rejecting.")
     if len(reason) > REJECT_REASON_MAX:
         raise _invalid("reason", f"The reason can be at most {REJECT_REASON_MAX} characters.")
-    dispute.status = DisputeStatus.REJECTED
-    dispute.reject_reason = reason
-    dispute.decided_by = actor
-    dispute.decided_at = timezone.now()
-    dispute.save(update_fields=["status", "reject_reason", "decided_by", "decided_at", "updated_at"])
+    DISPUTE_MACHINE.transition(
+        dispute,
+        DisputeStatus.REJECTED,
+        actor=actor,
+        reason=reason,
+        reject_reason=reason,
+        decided_by=actor,
+        decided_at=timezone.now(),
+    )
     _resolve_booking(dispute, actor=actor, refunded=False, reason=f"Dispute rejected: {reason}"[:1000])
 
     title = dispute.listing.title

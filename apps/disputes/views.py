@@ -10,6 +10,7 @@ from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, p
 from apps.core.exceptions import InvalidInput
 from apps.core.files import private_file_response
 from apps.core.permissions import AdminOrModerator, AnyRole, StaffOrHostSide, role_permission
+from apps.core.statemachine import history, history_payload
 
 from . import selectors, services
 from .serializers import DisputeCreateInput, DisputeSchema, DisputeStatusInput, dispute_payload
@@ -107,7 +108,9 @@ class DisputeDetailView(APIView):
     )
     def get(self, request, dispute_id):
         dispute = selectors.dispute_get_for(user=request.user, id=dispute_id)
-        return envelope(dispute_payload(dispute, viewer=request.user))
+        data = dispute_payload(dispute, viewer=request.user)
+        data["statusHistory"] = history_payload(history(dispute))
+        return envelope(data)
 
 
 class DisputeUpdateStatusView(APIView):

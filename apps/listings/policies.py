@@ -20,6 +20,10 @@ from apps.core.exceptions import Conflict, DomainError, Forbidden, NotFound
 
 from .models import CancellationPolicy, Listing, ListingStatus
 
+# A cancelled premium membership's premium listings are soft-deleted this many days after the
+# cancellation (spec 1 and 9). The payments app words every text that names the delay from it.
+PREMIUM_GRACE_DAYS = 15
+
 # --- Who may see a listing -------------------------------------------------------------------------
 
 PUBLIC_LISTING = Q(

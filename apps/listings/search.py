@@ -10,7 +10,7 @@ import json
 import re
 import uuid
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -22,6 +22,7 @@ from django.db.models.functions import Upper
 from apps.core.api import PAGE_SIZE, Page
 from apps.core.exceptions import InvalidInput
 
+from . import providers
 from .models import (
     OFFERING_PERIODS,
     Amenity,
@@ -48,18 +49,16 @@ NEWEST = ("-created_at", "-id")
 
 def premium_now_q() -> Q:
     """A listing is premium (featured) when it is marked premium and its host is premium now."""
-    from apps.payments.premium import premium_now
-
-    return Q(is_premium=True) & Q(premium_now("host_id"))
+    return Q(is_premium=True) & Q(providers.premium_now("host_id"))
 
 
 def with_featured(queryset: QuerySet[Listing]) -> QuerySet[Listing]:
     """Annotate ``featured``; the host's membership is only looked up for listings marked premium."""
-    from apps.payments.premium import premium_now
-
     return queryset.annotate(
         featured=Case(
-            When(is_premium=True, then=premium_now("host_id")), default=Value(False), output_field=BooleanField()
+            When(is_premium=True, then=providers.premium_now("host_id")),
+            default=Value(False),
+            output_field=BooleanField(),
         )
     )
 
@@ -409,13 +408,7 @@ def available_between(queryset: QuerySet[Listing], start: date, end: date) -> Qu
 
 def _booked_between(start: date, end: date) -> QuerySet:
     """Listings fully booked over the local days ``start`` to ``end`` (the bookings app decides)."""
-    from apps.bookings.selectors import listings_booked_between
-    from apps.bookings.times import LOCAL_TZ
-
-    return listings_booked_between(
-        datetime.combine(start, time(0), tzinfo=LOCAL_TZ),
-        datetime.combine(end + timedelta(days=1), time(0), tzinfo=LOCAL_TZ),
-    )
+    return providers.booked_between(start, end)
 
 
 def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:

@@ -27,12 +27,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role, User
+from apps.cms.selectors import cms_page_get, contact_details_get
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, parse_filters
 from apps.core.exceptions import InvalidInput
 from apps.core.policies import page_window
-from apps.payments.policies import PREMIUM_GRACE_DAYS
-from apps.payments.premium import host_is_premium, premium_now
 
+from . import providers
 from . import search as discovery
 from .models import (
     Amenity,
@@ -44,7 +44,7 @@ from .models import (
     Period,
     PropertyType,
 )
-from .policies import CANCELLATION_TEXT, public_listings
+from .policies import CANCELLATION_TEXT, PREMIUM_GRACE_DAYS, public_listings
 from .search import CARD_FIELDS, CATEGORIES, CATEGORY_BY_TYPE, SearchFilters, cards, image_url, searchable_listings
 
 # --- API -----------------------------------------------------------------------
@@ -211,11 +211,7 @@ def _with_image_urls(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _cms_page(slug: str) -> str | None:
-    """Sanitized HTML of a CMS page (terms, privacy, about, faq) when the content app provides it."""
-    try:
-        from apps.cms.selectors import cms_page_get
-    except ImportError:
-        return None
+    """Sanitized HTML of a CMS page (terms, privacy, about, faq)."""
     try:
         return cms_page_get(slug).content or None
     except ValueError:
@@ -223,14 +219,6 @@ def _cms_page(slug: str) -> str | None:
 
 
 def _contact_details() -> dict[str, str]:
-    try:
-        from apps.cms.selectors import contact_details_get
-    except ImportError:
-        return {
-            "fullName": "Spacemarket support",
-            "location": "Toronto, Canada",
-            "recepientEmail": "support@spacemarket.example",
-        }
     details = contact_details_get()
     return {"fullName": details.full_name, "location": details.location, "recepientEmail": details.recipient_email}
 
@@ -399,7 +387,7 @@ def _listing_for_page(slug: str) -> Listing:
         public_listings()
         .filter(slug=slug)
         .select_related("host")
-        .annotate(host_premium=premium_now("host_id"))
+        .annotate(host_premium=providers.premium_now("host_id"))
         .prefetch_related(
             Prefetch("images", queryset=ListingImage.objects.order_by("position")),
             "space_offerings",
@@ -605,7 +593,7 @@ def host_profile(request: HttpRequest, user_name: str) -> HttpResponse:
     name = host.full_name or host.user_name
     context = {
         "host": host,
-        "host_premium": host_is_premium(host.pk),
+        "host_premium": providers.host_is_premium(host.pk),
         "name": name,
         "listings": listings,
         "listing_count": base.count(),

@@ -19,8 +19,10 @@ from django.utils.text import slugify
 
 from apps.accounts.models import STAFF_ROLES, Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.statemachine import StateMachine, record
+from apps.notifications.services import counters_changed, notify
 
-from . import media, policies, zones
+from . import media, policies, providers, zones
 from .models import (
     OFFERING_PERIODS,
     AddOn,
@@ -42,11 +44,15 @@ from .policies import is_public
 logger = logging.getLogger(__name__)
 
 # Allowed listing status moves. An approved listing stays approved while an edit is reviewed.
-LISTING_TRANSITIONS: dict[str, frozenset[str]] = {
-    ListingStatus.PENDING: frozenset({ListingStatus.APPROVED, ListingStatus.REJECTED}),
-    ListingStatus.REJECTED: frozenset({ListingStatus.PENDING}),
-    ListingStatus.APPROVED: frozenset(),
-}
+LISTING_MACHINE = StateMachine(
+    "listing",
+    {
+        ListingStatus.PENDING: {ListingStatus.APPROVED, ListingStatus.REJECTED},
+        ListingStatus.REJECTED: {ListingStatus.PENDING},
+        ListingStatus.APPROVED: set(),
+    },
+)
+LISTING_TRANSITIONS = LISTING_MACHINE.table
 REQUEST_TRANSITIONS: dict[str, frozenset[str]] = {
     RequestStatus.PENDING: frozenset({RequestStatus.APPROVED, RequestStatus.REJECTED, RequestStatus.CANCELLED}),
     RequestStatus.APPROVED: frozenset(),
@@ -299,19 +305,11 @@ def _apply(listing: Listing, data: dict) -> Listing:
 
 
 def _notify(**kwargs) -> None:
-    try:
-        from apps.notifications.services import notify
-    except ImportError:  # notifications not installed in this deployment
-        return
     notify(**kwargs)
 
 
 def _counters_changed(*, listing: Listing) -> None:
     """Open dashboards get fresh pending counters (staff's pendingListings, the host's otherRequests)."""
-    try:
-        from apps.notifications.services import counters_changed
-    except ImportError:  # notifications not installed in this deployment
-        return
     counters_changed(users=[listing.host_id], staff=True)
 
 
@@ -354,20 +352,25 @@ def listing_status_change(*, listing: Listing, to: str, by: User | None, reason:
     source = Listing.objects.filter(pk=listing.pk).values_list("status", flat=True).first()
     if source is None:
         raise NotFound("Listing not found.")
-    if to not in LISTING_TRANSITIONS.get(source, frozenset()):
+    if not LISTING_MACHINE.can(source, to):
         raise Conflict(f"A {source} listing cannot become {to}.")
     now = timezone.now()
-    values: dict = {"status": to, "updated_at": now}
+    values: dict = {"updated_at": now}
     if to == ListingStatus.APPROVED:
         values.update(approved_at=now, reject_reason="")
     elif to == ListingStatus.REJECTED:
         values.update(reject_reason=reason)
     else:
         values.update(reject_reason="")
-    if Listing.objects.filter(pk=listing.pk, status=source).update(**values) != 1:
-        raise Conflict("This listing changed meanwhile. Please refresh and try again.")
-    for key, value in values.items():
-        setattr(listing, key, value)
+    listing.status = source
+    LISTING_MACHINE.transition(
+        listing,
+        to,
+        actor=by,
+        reason=reason,
+        message="This listing changed meanwhile. Please refresh and try again.",
+        **values,
+    )
     logger.info("listing %s: %s -> %s by %s", listing.pk, source, to, getattr(by, "pk", None))
     return listing
 
@@ -453,6 +456,7 @@ def listing_create(*, actor: User, data: dict) -> Listing:
         status=ListingStatus.PENDING,
     )
     _apply(listing, data)
+    record(listing, machine=LISTING_MACHINE.name, from_status="", to_status=ListingStatus.PENDING, actor=actor)
     listing.request_id = _open_request(listing=listing, kind=RequestKind.NEW, by=actor).pk
     return listing
 
@@ -508,9 +512,7 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
 def _refuse_with_upcoming_bookings(listing: Listing, action: str) -> None:
     """A listing with bookings still to come cannot be taken down: renters were promised the space.
     The host answers or cancels them first (the bookings services refund the renters)."""
-    from apps.bookings.selectors import listing_upcoming_bookings
-
-    count = listing_upcoming_bookings(listing_id=listing.pk).count()
+    count = providers.upcoming_bookings(listing.pk).count()
     if count:
         bookings = "booking" if count == 1 else "bookings"
         raise Conflict(
@@ -562,9 +564,7 @@ def _check_active_limit(*, host_id, adding: Listing | None = None) -> None:
     The host's row is locked so two requests at once cannot both take the last free place.
     Listings already active when a membership ends stay active; only new activations count.
     """
-    from apps.payments.premium import active_listing_limit
-
-    limit = active_listing_limit(host_id)
+    limit = providers.active_listing_limit(host_id)
     if limit is None:
         return
     User.objects.select_for_update().filter(pk=host_id).first()
@@ -581,10 +581,8 @@ def _check_active_limit(*, host_id, adding: Listing | None = None) -> None:
 def _check_premium_mark(*, host_id, listing: Listing | None, data: dict) -> None:
     """Only a premium host may mark a listing as premium (featured). Keeping a mark set while
     premium counts is allowed, so a lapsed host can still edit the listing."""
-    from apps.payments.premium import host_is_premium
-
     wants = data.get("isPremium")
-    if wants and not (listing is not None and listing.is_premium) and not host_is_premium(host_id):
+    if wants and not (listing is not None and listing.is_premium) and not providers.host_is_premium(host_id):
         message = "Only premium members can feature listings. Get a premium membership to mark this listing premium."
         raise Forbidden(message, errors={"isPremium": [message]})
 
@@ -648,3 +646,11 @@ def catalogue_item_update(
         item.is_active = is_active
     item.save()
     return item
+
+
+def listings_premium_soft_delete(*, host_id, now=None) -> int:
+    """Soft-delete a host's listings marked premium (15 days after its membership was cancelled).
+    The rows stay for the bookings and payments that refer to them."""
+    return Listing.objects.filter(host_id=host_id, is_premium=True, is_deleted=False).update(
+        is_deleted=True, deleted_at=now or timezone.now()
+    )

@@ -3,6 +3,7 @@
 from channels.db import database_sync_to_async
 
 from apps.core.exceptions import InvalidInput
+from apps.notifications.consumers import register_client_event
 
 from . import selectors, services
 
@@ -45,8 +46,6 @@ async def read(user, data: dict) -> None:
 
 
 def register() -> None:
-    from apps.notifications.consumers import register_client_event
-
     register_client_event("typing", typing)
     register_client_event("delivered", delivered)
     register_client_event("read", read)

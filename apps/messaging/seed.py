@@ -5,6 +5,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from apps.accounts.models import User
+from apps.listings.models import Listing
 
 from .models import Conversation, Message, Side
 
@@ -29,8 +30,6 @@ def seed(stdout) -> None:
         return
     conversation, _ = Conversation.objects.get_or_create(renter=renter, host=host)
     if conversation.listing_id is None:
-        from apps.listings.models import Listing
-
         conversation.listing = Listing.objects.filter(host=host, is_deleted=False).order_by("created_at").first()
     if not conversation.messages.exists():
         now = timezone.now()

@@ -9,7 +9,7 @@ from django.utils import timezone
 from apps.accounts.models import Role, User
 from apps.core.exceptions import Forbidden, InvalidInput, NotFound
 from apps.notifications import realtime
-from apps.notifications.services import notify
+from apps.notifications.services import live_event, notify
 
 from .models import Attachment, Conversation, Message, Side
 from .uploads import clean_attachment
@@ -148,12 +148,7 @@ def message_send(*, user, conversation: Conversation, text: str = "", files=()) 
 
     payload = message_payload(message, attachments=list(message.attachments.all()))
     groups = conversation_groups(conversation)
-    transaction.on_commit(
-        lambda: realtime.send_to_groups(
-            groups, "message", {"conversationId": str(conversation.pk), "message": payload}
-        ),
-        robust=True,
-    )
+    live_event(groups, "message", {"conversationId": str(conversation.pk), "message": payload})
     sender_name = user.full_name or user.user_name or "Someone"
     for recipient in _recipients(conversation, _other(side)):
         notify(
@@ -188,7 +183,7 @@ def conversation_mark_read(*, user, conversation: Conversation) -> int:
     if updated:
         data = {"conversationId": str(conversation.pk), "readAt": now.isoformat().replace("+00:00", "Z"), "by": side}
         groups = conversation_groups(conversation)
-        transaction.on_commit(lambda: realtime.send_to_groups(groups, "read", data), robust=True)
+        live_event(groups, "read", data)
     return updated
 
 
@@ -209,7 +204,7 @@ def message_mark_delivered(*, user, message: Message) -> bool:
         "deliveredAt": now.isoformat().replace("+00:00", "Z"),
     }
     groups = conversation_groups(message.conversation, side=message.sender_side)
-    transaction.on_commit(lambda: realtime.send_to_groups(groups, "delivered", data), robust=True)
+    live_event(groups, "delivered", data)
     return True
 
 

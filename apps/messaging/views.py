@@ -9,6 +9,7 @@ from apps.accounts.models import Role
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, paginate
 from apps.core.files import private_file_response
 from apps.core.permissions import AdminOrModerator, AnyRole, role_permission
+from apps.listings.selectors import listing_get_for
 
 from . import selectors, services
 from .models import Message
@@ -84,8 +85,6 @@ class ConversationStartView(APIView):
         body.is_valid(raise_exception=True)
         listing = None
         if "listingId" in body.validated_data:
-            from apps.listings.selectors import listing_get_for
-
             listing = listing_get_for(user=request.user, listing_id=body.validated_data["listingId"])
         conversation, created = services.conversation_start(
             user=request.user,

@@ -21,13 +21,24 @@ open pages get the new numbers over the websocket.
 import logging
 from collections.abc import Callable
 
-from apps.accounts.policies import COUNTER_ROLES
+from apps.core.effects import stuck_effect_count
+from apps.core.roles import Role
 
 logger = logging.getLogger(__name__)
 
 CounterFn = Callable[[object], int]
 
-# Which roles see each counter (everyone else gets 0 without a query): apps.accounts.policies.
+# Which roles see each counter (everyone else gets 0 without a query). Payout requests are decided by
+# the admin alone (moderators do not touch money), so only the admin sees them.
+COUNTER_ROLES: dict[str, frozenset[str]] = {
+    "pendingBookings": frozenset({Role.HOST, Role.SUB_HOST}),
+    "pendingDisputes": frozenset({Role.HOST, Role.SUB_HOST, Role.ADMIN, Role.MODERATOR}),
+    "pendingListings": frozenset({Role.ADMIN, Role.MODERATOR}),
+    "otherRequests": frozenset({Role.HOST, Role.SUB_HOST}),
+    "payoutRequests": frozenset({Role.ADMIN}),
+    "pendingVerificationRequest": frozenset({Role.ADMIN, Role.MODERATOR}),
+    "stuckEffects": frozenset({Role.ADMIN}),
+}
 COUNTER_NAMES = tuple(COUNTER_ROLES)
 
 _registry: dict[str, CounterFn] = {}
@@ -52,6 +63,10 @@ def unregister_counter(name: str) -> None:
 
 def registered_counters() -> dict[str, CounterFn]:
     return dict(_registry)
+
+
+# Effects (captures, refunds, mail ...) that keep failing: the admin's back-office count.
+register_counter("stuckEffects", lambda user: stuck_effect_count())
 
 
 def pending_counters(user) -> dict[str, int]:

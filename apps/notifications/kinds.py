@@ -38,6 +38,7 @@ _KINDS = [
     # Money
     Kind("paymentCaptured", "payment", "A payment was taken", "anyone"),
     Kind("paymentRefunded", "payment", "A payment was refunded", "anyone"),
+    Kind("paymentActionRequired", "payment", "Your bank asks you to confirm a payment", "renter"),
     Kind("payoutReleased", "payout", "A payout was released", "host"),
     # Disputes
     Kind("disputeRaised", "dispute", "A dispute was raised", "anyone"),

@@ -2,8 +2,9 @@
 
 Keys come from the environment (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: base64url, as
 ``npx web-push generate-vapid-keys`` or ``vapid --gen`` print them; VAPID_SUBJECT a mailto: or
-https: contact). Without them a development key pair is generated once into
-``<DATA_DIR>/vapid.json`` so pushes work on a fresh machine.
+https: contact). Production requires them (``check --deploy`` fails without); elsewhere a
+development key pair is generated once into ``<DATA_DIR>/vapid.json`` so pushes work on a fresh
+machine.
 """
 
 import base64
@@ -48,6 +49,9 @@ def vapid_keys() -> dict[str, str]:
     public, private = os.environ.get("VAPID_PUBLIC_KEY", ""), os.environ.get("VAPID_PRIVATE_KEY", "")
     if public and private:
         return {"publicKey": public, "privateKey": private}
+    if getattr(settings, "PRODUCTION", False):
+        # Every container must sign with the same keys, and none may sit on an image's disk.
+        raise RuntimeError("Set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY in production.")
     path = Path(settings.DATA_DIR) / "vapid.json"
     try:
         keys = json.loads(path.read_text())

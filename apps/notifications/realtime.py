@@ -36,8 +36,9 @@ def groups_for(user) -> list[str]:
     return groups
 
 
-def send_to_groups(groups, event: str, data) -> None:
-    """Deliver ``{"event": event, "data": data}`` to every socket in ``groups``; never raises."""
+def send_to_groups(groups, event: str, data, *, strict: bool = False) -> None:
+    """Deliver ``{"event": event, "data": data}`` to every socket in ``groups``. Never raises unless
+    ``strict`` (the outbox's effects are strict, so a channel layer that is down is retried)."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -46,8 +47,10 @@ def send_to_groups(groups, event: str, data) -> None:
         for group in dict.fromkeys(groups):
             async_to_sync(layer.group_send)(group, message)
     except Exception:  # the page simply misses a live update; the data is in the database
+        if strict:
+            raise
         logger.warning("Could not send %s to open pages", event, exc_info=True)
 
 
-def send_to_users(user_ids, event: str, data) -> None:
-    send_to_groups([user_group(user_id) for user_id in user_ids], event, data)
+def send_to_users(user_ids, event: str, data, *, strict: bool = False) -> None:
+    send_to_groups([user_group(user_id) for user_id in user_ids], event, data, strict=strict)

@@ -2,9 +2,10 @@
 
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from apps.accounts.models import Role, User
+from apps.core.roles import Role
 
 from .kinds import KINDS
 from .models import Notification
@@ -57,7 +58,7 @@ DEMO = {
 def seed(stdout) -> None:
     now = timezone.now()
     created = 0
-    for user in User.objects.filter(email__endswith="@example.com", is_deleted=False):
+    for user in get_user_model().objects.filter(email__endswith="@example.com", is_deleted=False):
         demo = DEMO.get(user.role, [])
         if Notification.objects.filter(user=user, content__in=[row[1] for row in demo]).exists():
             continue  # seeded before (other apps' own notifications do not count)

@@ -1,15 +1,17 @@
 """Notifications: creating them (``notify``) and the user's own read / seen / delete actions."""
 
 import logging
+import uuid
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from apps.core.effects import effect_enqueue
 from apps.core.exceptions import InvalidInput
+from apps.core.mail import queue_templated_mail
 
-from . import realtime
 from .kinds import KINDS, channels_for
 from .models import Notification
 
@@ -41,10 +43,10 @@ def notify(*, user, kind: str, content: str, link: str = "") -> Notification | N
     """Tell ``user`` that something happened, on the channels their settings allow for ``kind``.
 
     Creates the in-app row (returned; None when the user turned in-app off for this kind or the
-    account is gone) and, after the caller's transaction commits, sends the live event to open
-    pages, queues the e-mail and the browser push. Cheap (one INSERT) and it never makes the
-    caller's request fail: delivery problems are logged. ``link`` is a site path such as
-    ``/booking-detail/<id>``. An unknown ``kind`` is a programming error and raises ValueError.
+    account is gone) and queues, in the caller's transaction, the live event to open pages, the
+    e-mail and the browser push (effects the worker carries out and retries until done; see
+    ``apps/core/effects.py``). ``link`` is a site path such as ``/booking-detail/<id>``. An
+    unknown ``kind`` is a programming error and raises ValueError.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown notification kind {kind!r}; add it to apps/notifications/kinds.py")
@@ -53,60 +55,43 @@ def notify(*, user, kind: str, content: str, link: str = "") -> Notification | N
     content = str(content)[:CONTENT_MAX]
     link = str(link or "")[:LINK_MAX]
     channels = channels_for(user.notification_settings, kind)
+    key = uuid.uuid4().hex
 
     notification = None
     if channels["inApp"]:
-        try:
-            with transaction.atomic():
-                notification = Notification.objects.create(
-                    user_id=user.pk, kind=kind, type=KINDS[kind].type, content=content, link=link
-                )
-        except Exception:
-            logger.exception("Could not store a %s notification for %s", kind, user.pk)
-            notification = None
+        notification = Notification.objects.create(
+            user_id=user.pk, kind=kind, type=KINDS[kind].type, content=content, link=link
+        )
+        key = str(notification.pk)
+        effect_enqueue(
+            "notifications.live",
+            {"user_ids": [str(user.pk)], "event": "notification", "data": notification_payload(notification)},
+            key=f"notification-live:{key}",
+        )
 
     if channels["email"] and user.email:
-        try:
-            from apps.core.mail import queue_templated_mail
+        queue_templated_mail(
+            to=user.email,
+            template="notification",
+            context={
+                "name": user.first_name,
+                "content": content,
+                "link": _absolute(link) if link else settings.SITE_URL,
+                "label": KINDS[kind].label,
+                "site_url": settings.SITE_URL,
+            },
+            key=f"notification-mail:{key}",
+        )
 
-            queue_templated_mail(
-                to=user.email,
-                template="notification",
-                context={
-                    "name": user.first_name,
-                    "content": content,
-                    "link": _absolute(link) if link else settings.SITE_URL,
-                    "label": KINDS[kind].label,
-                    "site_url": settings.SITE_URL,
-                },
-            )
-        except Exception:
-            logger.exception("Could not queue the %s e-mail for %s", kind, user.pk)
-
-    live = notification_payload(notification) if notification is not None else None
-    push = channels["push"]
-    user_id = user.pk
-
-    def deliver() -> None:
-        if live is not None:
-            realtime.send_to_users([user_id], "notification", live)
-        if push:
-            try:
-                from .tasks import push_notify_user
-
-                push_notify_user.delay(
-                    user_id=str(user_id),
-                    payload={
-                        "title": KINDS[kind].label,
-                        "body": content,
-                        "url": link or "/notifications",
-                        "kind": kind,
-                    },
-                )
-            except Exception:
-                logger.warning("Could not queue the %s push for %s", kind, user_id, exc_info=True)
-
-    transaction.on_commit(deliver, robust=True)
+    if channels["push"]:
+        effect_enqueue(
+            "notifications.push",
+            {
+                "user_id": str(user.pk),
+                "payload": {"title": KINDS[kind].label, "body": content, "url": link or "/notifications", "kind": kind},
+            },
+            key=f"notification-push:{key}",
+        )
     return notification
 
 
@@ -157,43 +142,28 @@ def notification_delete(*, notification: Notification) -> None:
     notification.save(update_fields=["is_deleted"])
 
 
+def live_event(groups, event: str, data) -> None:
+    """Queue ``{"event": event, "data": data}`` for the open pages in ``groups`` (sent once the
+    current transaction commits, retried while the channel layer is down)."""
+    effect_enqueue(
+        "notifications.groups",
+        {"groups": list(dict.fromkeys(groups)), "event": event, "data": data},
+        key=f"live:{uuid.uuid4().hex}",
+    )
+
+
 # --- Live counter updates ------------------------------------------------------------------------
 
 
 def counters_changed(*, users=(), staff: bool = False) -> None:
-    """After the current transaction commits, send fresh pending counters to open pages.
+    """Queue fresh pending counters for open pages (sent once the current transaction commits).
 
     ``users``: the people whose counts moved (a host's count also reaches its subHosts);
     ``staff``: True when a count that admins and moderators see moved (pending listings,
-    verification or payout requests, disputes). Never raises.
+    verification or payout requests, disputes).
     """
-    from apps.accounts.models import Role, User
-
-    from .counters import pending_counters
-
-    user_ids = [getattr(user, "pk", user) for user in users]
-
-    def deliver() -> None:
-        try:
-            targets = list(User.objects.filter(pk__in=user_ids, is_deleted=False))
-            if staff:
-                # One admin and one moderator stand for their role: staff counts depend on the role only.
-                for role in (Role.ADMIN, Role.MODERATOR):
-                    sample = User.objects.filter(role=role, is_deleted=False).first()
-                    if sample is not None:
-                        realtime.send_to_groups([realtime.role_group(role)], "pendingCounter", pending_counters(sample))
-            for user in targets:
-                if user.role == Role.RENTER:
-                    continue
-                if user.is_host_side:
-                    group = realtime.team_group(user.acting_host_id)
-                else:
-                    group = realtime.user_group(user.pk)
-                realtime.send_to_groups([group], "pendingCounter", pending_counters(user))
-        except Exception:
-            logger.warning("Could not send pending counters", exc_info=True)
-
-    transaction.on_commit(deliver, robust=True)
+    user_ids = [str(getattr(user, "pk", user)) for user in users]
+    effect_enqueue("notifications.counters", {"user_ids": user_ids, "staff": staff}, key=f"counters:{uuid.uuid4().hex}")
 
 
 # --- Browser push subscriptions --------------------------------------------------------------------

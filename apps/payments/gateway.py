@@ -5,7 +5,8 @@
 - ``LocalGateway`` needs no keys: its checkout is a page on this site with Pay and Cancel buttons
   (``apps/payments/pages.py``) that returns through the same success and cancel paths.
 
-``get_gateway()`` picks Stripe when ``STRIPE_SECRET_KEY`` is set, the local one otherwise. A record
+``get_gateway()`` picks Stripe when ``STRIPE_SECRET_KEY`` is set, the local one when
+``PAYMENT_GATEWAY`` is ``local`` (never by default in production), and refuses otherwise. A record
 remembers which gateway it was made with, and ``gateway_named(name)`` gives that one back.
 Success URLs may contain ``{CHECKOUT_SESSION_ID}``; both gateways replace it with the session id.
 """
@@ -35,6 +36,22 @@ class GatewayError(DomainError):
     default_message = "The payment provider could not complete this request. Please try again in a moment."
 
 
+class AuthenticationRequired(GatewayError):
+    """The bank wants the cardholder to confirm an off-session charge (3-D Secure): the renter must pay."""
+
+    status_code = 402
+    default_message = "Your bank asks you to confirm this payment."
+
+
+@dataclass(frozen=True)
+class IntentState:
+    """Where a payment intent stands: requires_capture (held), succeeded (charged), canceled (a
+    hold that lapsed or was released), or another of the provider's states."""
+
+    status: str
+    amount_received: Decimal = Decimal("0.00")
+
+
 @dataclass(frozen=True)
 class CheckoutSession:
     id: str
@@ -49,6 +66,7 @@ class CheckoutResult:
     complete: bool
     amount_total: Decimal
     payment_intent_id: str = ""
+    payment_method_id: str = ""
     subscription_id: str = ""
     customer_id: str = ""
     invoice_id: str = ""
@@ -78,33 +96,57 @@ class PaymentGateway(ABC):
         success_url: str,
         cancel_url: str,
         capture_later: bool = False,
+        save_card: bool = False,
         recurring_interval: str | None = None,
         terms: str = "",
         metadata: dict | None = None,
     ) -> CheckoutSession:
         """Start a checkout. ``capture_later`` only authorises the card (captured on approval);
-        ``recurring_interval`` makes it a subscription billed every interval."""
+        ``save_card`` also keeps the card for a charge without the customer (off-session) should
+        the hold lapse first; ``recurring_interval`` makes it a subscription billed every interval."""
+
+    @abstractmethod
+    def intent_state(self, intent_id: str) -> IntentState: ...
+
+    @abstractmethod
+    def charge_saved_card(
+        self,
+        *,
+        amount: Decimal,
+        customer_id: str,
+        payment_method_id: str,
+        description: str,
+        metadata: dict,
+        idempotency_key: str | None = None,
+    ) -> tuple[str, Decimal]:
+        """Charge a saved card without the customer; returns (intent id, amount). Raises
+        ``AuthenticationRequired`` when the bank wants the customer to confirm."""
 
     @abstractmethod
     def get_checkout(self, session_id: str) -> CheckoutResult: ...
 
+    # Calls that move money take ``idempotency_key``: the same key repeated (a retry after a crash)
+    # is answered with the first call's result instead of moving the money again.
+
     @abstractmethod
-    def capture(self, intent_id: str, amount: Decimal | None = None) -> Decimal:
+    def capture(self, intent_id: str, amount: Decimal | None = None, *, idempotency_key: str | None = None) -> Decimal:
         """Capture an authorised payment (all of it, or ``amount``); returns the amount captured."""
 
     @abstractmethod
-    def release(self, intent_id: str) -> None:
+    def release(self, intent_id: str, *, idempotency_key: str | None = None) -> None:
         """Release an authorisation that will not be captured."""
 
     @abstractmethod
-    def refund(self, intent_id: str, amount: Decimal, reason: str = "") -> str:
+    def refund(self, intent_id: str, amount: Decimal, reason: str = "", *, idempotency_key: str | None = None) -> str:
         """Refund part or all of a captured payment; returns the refund id."""
 
     @abstractmethod
     def cancel_subscription(self, subscription_id: str) -> None: ...
 
     @abstractmethod
-    def transfer(self, *, amount: Decimal, destination: str, description: str, metadata: dict) -> str:
+    def transfer(
+        self, *, amount: Decimal, destination: str, description: str, metadata: dict, idempotency_key: str | None = None
+    ) -> str:
         """Send money to a host's connected account; returns the transfer id."""
 
 
@@ -146,6 +188,7 @@ class StripeGateway(PaymentGateway):
         success_url,
         cancel_url,
         capture_later=False,
+        save_card=False,
         recurring_interval=None,
         terms="",
         metadata=None,
@@ -176,6 +219,9 @@ class StripeGateway(PaymentGateway):
                 "capture_method": "manual" if capture_later else "automatic",
                 "metadata": meta,
             }
+            if save_card:
+                params["payment_intent_data"]["setup_future_usage"] = "off_session"
+                params["customer_creation"] = "always"
         session = self._call(self.client.v1.checkout.sessions.create, params=params)
         return CheckoutSession(id=session["id"], url=session["url"])
 
@@ -183,10 +229,12 @@ class StripeGateway(PaymentGateway):
         session = self._call(self.client.v1.checkout.sessions.retrieve, session_id)
         intent_id = _id_of(session.get("payment_intent"))
         complete = session.get("status") == "complete"
+        payment_method_id = ""
         if complete and session.get("mode") == "payment" and session.get("payment_status") != "paid":
             # A manual-capture session completes with the card authorised, not paid.
             intent = self._call(self.client.v1.payment_intents.retrieve, intent_id) if intent_id else None
             complete = bool(intent and intent.get("status") in ("requires_capture", "succeeded"))
+            payment_method_id = _id_of(intent.get("payment_method")) if intent else ""
         elif complete and session.get("mode") == "subscription":
             complete = session.get("payment_status") in ("paid", "no_payment_required")
         return CheckoutResult(
@@ -194,26 +242,57 @@ class StripeGateway(PaymentGateway):
             complete=complete,
             amount_total=from_cents(session.get("amount_total")),
             payment_intent_id=intent_id,
+            payment_method_id=payment_method_id,
             subscription_id=_id_of(session.get("subscription")),
             customer_id=_id_of(session.get("customer")),
             invoice_id=_id_of(session.get("invoice")),
             metadata=dict(session.get("metadata") or {}),
         )
 
-    def capture(self, intent_id: str, amount: Decimal | None = None) -> Decimal:
+    def capture(self, intent_id: str, amount: Decimal | None = None, *, idempotency_key: str | None = None) -> Decimal:
         params = {"amount_to_capture": to_cents(amount)} if amount is not None else {}
-        intent = self._call(self.client.v1.payment_intents.capture, intent_id, params=params)
+        intent = self._call(
+            self.client.v1.payment_intents.capture, intent_id, params=params, options=_options(idempotency_key)
+        )
         return from_cents(intent.get("amount_received"))
 
-    def release(self, intent_id: str) -> None:
+    def intent_state(self, intent_id: str) -> IntentState:
+        intent = self._call(self.client.v1.payment_intents.retrieve, intent_id)
+        return IntentState(status=intent.get("status", ""), amount_received=from_cents(intent.get("amount_received")))
+
+    def charge_saved_card(
+        self, *, amount, customer_id, payment_method_id, description, metadata, idempotency_key=None
+    ) -> tuple[str, Decimal]:
+        params = {
+            "amount": to_cents(amount),
+            "currency": CURRENCY,
+            "customer": customer_id,
+            "payment_method": payment_method_id,
+            "off_session": True,
+            "confirm": True,
+            "description": description[:300],
+            "metadata": metadata,
+        }
+        try:
+            intent = self.client.v1.payment_intents.create(params=params, options=_options(idempotency_key)).to_dict()
+        except self._stripe.CardError as exc:
+            if exc.code == "authentication_required":
+                raise AuthenticationRequired() from exc
+            raise GatewayError(exc.user_message or "The card was declined.", status_code=402) from exc
+        except self._stripe.StripeError as exc:
+            logger.warning("Stripe refused an off-session charge: %s", exc)
+            raise GatewayError() from exc
+        return intent["id"], from_cents(intent.get("amount_received"))
+
+    def release(self, intent_id: str, *, idempotency_key: str | None = None) -> None:
         intent = self._call(self.client.v1.payment_intents.retrieve, intent_id)
         if intent.get("status") in ("canceled", "succeeded"):
             return
-        self._call(self.client.v1.payment_intents.cancel, intent_id)
+        self._call(self.client.v1.payment_intents.cancel, intent_id, options=_options(idempotency_key))
 
-    def refund(self, intent_id: str, amount: Decimal, reason: str = "") -> str:
+    def refund(self, intent_id: str, amount: Decimal, reason: str = "", *, idempotency_key: str | None = None) -> str:
         params = {"payment_intent": intent_id, "amount": to_cents(amount), "metadata": {"reason": reason[:400]}}
-        refund = self._call(self.client.v1.refunds.create, params=params)
+        refund = self._call(self.client.v1.refunds.create, params=params, options=_options(idempotency_key))
         return refund["id"]
 
     def cancel_subscription(self, subscription_id: str) -> None:
@@ -222,7 +301,9 @@ class StripeGateway(PaymentGateway):
             return
         self._call(self.client.v1.subscriptions.cancel, subscription_id)
 
-    def transfer(self, *, amount: Decimal, destination: str, description: str, metadata: dict) -> str:
+    def transfer(
+        self, *, amount: Decimal, destination: str, description: str, metadata: dict, idempotency_key: str | None = None
+    ) -> str:
         params = {
             "amount": to_cents(amount),
             "currency": CURRENCY,
@@ -230,8 +311,12 @@ class StripeGateway(PaymentGateway):
             "description": description[:300],
             "metadata": metadata,
         }
-        transfer = self._call(self.client.v1.transfers.create, params=params)
+        transfer = self._call(self.client.v1.transfers.create, params=params, options=_options(idempotency_key))
         return transfer["id"]
+
+
+def _options(idempotency_key: str | None) -> dict:
+    return {"idempotency_key": idempotency_key[:255]} if idempotency_key else {}
 
 
 def _id_of(value) -> str:
@@ -265,6 +350,7 @@ class LocalGateway(PaymentGateway):
         success_url,
         cancel_url,
         capture_later=False,
+        save_card=False,
         recurring_interval=None,
         terms="",
         metadata=None,
@@ -316,7 +402,7 @@ class LocalGateway(PaymentGateway):
             session.save(update_fields=["status", "completed_at", "payment_intent_id", "subscription_id"])
         return session
 
-    def capture(self, intent_id: str, amount: Decimal | None = None) -> Decimal:
+    def capture(self, intent_id: str, amount: Decimal | None = None, *, idempotency_key: str | None = None) -> Decimal:
         from .models import LocalCheckoutSession
 
         if amount is not None:
@@ -324,22 +410,44 @@ class LocalGateway(PaymentGateway):
         session = LocalCheckoutSession.objects.filter(payment_intent_id=intent_id).first()
         return session.amount if session else Decimal("0.00")
 
-    def release(self, intent_id: str) -> None:
+    def intent_state(self, intent_id: str) -> IntentState:
+        return IntentState(status="requires_capture")  # a local hold never lapses
+
+    def charge_saved_card(
+        self, *, amount, customer_id, payment_method_id, description, metadata, idempotency_key=None
+    ) -> tuple[str, Decimal]:
+        return _local_id("pi"), amount
+
+    def release(self, intent_id: str, *, idempotency_key: str | None = None) -> None:
         return None
 
-    def refund(self, intent_id: str, amount: Decimal, reason: str = "") -> str:
+    def refund(self, intent_id: str, amount: Decimal, reason: str = "", *, idempotency_key: str | None = None) -> str:
         return _local_id("re")
 
     def cancel_subscription(self, subscription_id: str) -> None:
         return None
 
-    def transfer(self, *, amount: Decimal, destination: str, description: str, metadata: dict) -> str:
+    def transfer(
+        self, *, amount: Decimal, destination: str, description: str, metadata: dict, idempotency_key: str | None = None
+    ) -> str:
         return _local_id("tr")
 
 
+def local_checkout_enabled() -> bool:
+    """The local checkout takes payments only where ``PAYMENT_GATEWAY`` names it (development,
+    tests, a demo) and no Stripe key is set; in production it must be asked for explicitly."""
+    return LocalGateway.name == settings.PAYMENT_GATEWAY and not settings.STRIPE_SECRET_KEY
+
+
 def get_gateway() -> PaymentGateway:
-    """The gateway new payments use: Stripe with a secret key, the local checkout without."""
-    return StripeGateway() if settings.STRIPE_SECRET_KEY else LocalGateway()
+    """The gateway new payments use: Stripe with a secret key, the local checkout where enabled.
+
+    Without either, no checkout starts (never a free one)."""
+    if settings.STRIPE_SECRET_KEY:
+        return StripeGateway()
+    if local_checkout_enabled():
+        return LocalGateway()
+    raise GatewayError("Payments are not available right now. Please try again later.", status_code=503)
 
 
 def gateway_named(name: str) -> PaymentGateway:

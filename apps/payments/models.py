@@ -263,6 +263,8 @@ class PaymentStatus(models.TextChoices):
     RELEASED = "released", "Released"
     FAILED = "failed", "Failed"
     REFUNDED = "refunded", "Refunded"
+    # The hold lapsed and the bank wants the renter to confirm the charge of the saved card.
+    ACTION_REQUIRED = "actionRequired", "Waiting for the renter to pay"
 
 
 class PaymentType(models.TextChoices):
@@ -284,7 +286,7 @@ class Payment(models.Model):
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="received_payments")
     type = models.CharField(max_length=12, choices=PaymentType.choices, default=PaymentType.ONE_TIME)
     gateway = models.CharField(max_length=8, choices=Gateway.choices)
-    status = models.CharField(max_length=10, choices=PaymentStatus.choices, default=PaymentStatus.PENDING)
+    status = models.CharField(max_length=16, choices=PaymentStatus.choices, default=PaymentStatus.PENDING)
     total_amount = money()
     captured_amount = money()
     extended_amount = money()
@@ -293,6 +295,13 @@ class Payment(models.Model):
     payment_id = models.CharField(max_length=120, blank=True, help_text="The gateway's payment intent id.")
     authorized_at = models.DateTimeField(null=True, blank=True)
     captured_at = models.DateTimeField(null=True, blank=True)
+    customer_id = models.CharField(max_length=120, blank=True, help_text="The gateway's customer (saved card).")
+    payment_method_id = models.CharField(
+        max_length=120, blank=True, help_text="The card saved for a charge without the renter, if the hold lapses."
+    )
+    pay_by = models.DateTimeField(
+        null=True, blank=True, help_text="When the renter must have paid (actionRequired); the booking expires then."
+    )
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -362,17 +371,25 @@ class ExtensionCharge(models.Model):
 
 
 class Refund(models.Model):
+    """Money going back to the renter. Recorded (pending) with the decision that causes it, so what
+    is left to refund is always right; the worker sends it to the gateway and completes it."""
+
     class Source(models.TextChoices):
         CANCELLATION = "cancellation", "Cancellation policy"
         DISPUTE = "dispute", "Approved dispute"
         GATEWAY = "gateway", "Made at the payment provider"
 
+    class Status(models.TextChoices):
+        PENDING = "pending", "Being sent to the payment provider"
+        COMPLETED = "completed", "Refunded"
+
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="refunds")
     amount = money()
     source = models.CharField(max_length=12, choices=Source.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.COMPLETED)
     reason = models.CharField(max_length=500, blank=True)
-    gateway_refund_id = models.CharField(max_length=120, unique=True)
+    gateway_refund_id = models.CharField(max_length=120, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -381,6 +398,13 @@ class Refund(models.Model):
             models.CheckConstraint(condition=Q(amount__gt=0), name="refund_amount_positive"),
             models.CheckConstraint(
                 condition=Q(source__in=["cancellation", "dispute", "gateway"]), name="refund_source_valid"
+            ),
+            models.CheckConstraint(condition=Q(status__in=["pending", "completed"]), name="refund_status_valid"),
+            models.CheckConstraint(
+                condition=Q(status="pending") | ~Q(gateway_refund_id=""), name="refund_completed_has_gateway_id"
+            ),
+            models.UniqueConstraint(
+                fields=["gateway_refund_id"], condition=~Q(gateway_refund_id=""), name="refund_gateway_id_unique"
             ),
         ]
 

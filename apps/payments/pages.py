@@ -5,13 +5,13 @@ Cancel buttons, then returns through the same success and cancel addresses a Str
 """
 
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.core.exceptions import DomainError
 
-from .gateway import LocalGateway
+from .gateway import LocalGateway, local_checkout_enabled
 from .models import CheckoutPurpose, LocalCheckoutSession
 from .premium import PREMIUM_TERMS
 
@@ -30,9 +30,16 @@ def _complete(session_id: str) -> LocalCheckoutSession:
     return session
 
 
+def _local_session(session_id: str, queryset=None) -> LocalCheckoutSession:
+    """The session, only while the local checkout is the site's gateway (never beside Stripe)."""
+    if not local_checkout_enabled():
+        raise Http404("The local checkout is not enabled.")
+    return get_object_or_404(queryset if queryset is not None else LocalCheckoutSession, id=session_id)
+
+
 @require_http_methods(["GET"])
 def local_checkout(request: HttpRequest, session_id: str) -> HttpResponse:
-    session = get_object_or_404(LocalCheckoutSession, id=session_id)
+    session = _local_session(session_id)
     return render(request, "payments/local_checkout.html", _context(session))
 
 
@@ -48,7 +55,7 @@ def _context(session: LocalCheckoutSession, error: str = "") -> dict:
 
 @require_POST
 def local_checkout_pay(request: HttpRequest, session_id: str) -> HttpResponse:
-    session = get_object_or_404(LocalCheckoutSession, id=session_id)
+    session = _local_session(session_id)
     if session.status == LocalCheckoutSession.Status.CANCELLED:
         return render(
             request, "payments/local_checkout.html", _context(session, "This checkout was cancelled."), status=409
@@ -66,7 +73,7 @@ def local_checkout_cancel(request: HttpRequest, session_id: str) -> HttpResponse
     from . import subscriptions
 
     with transaction.atomic():
-        session = get_object_or_404(LocalCheckoutSession.objects.select_for_update(), id=session_id)
+        session = _local_session(session_id, LocalCheckoutSession.objects.select_for_update())
         if session.status == LocalCheckoutSession.Status.COMPLETE:
             return redirect(session.success_url)
         session.status = LocalCheckoutSession.Status.CANCELLED

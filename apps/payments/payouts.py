@@ -11,16 +11,23 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
+from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.statemachine import StateMachine, record
+from apps.notifications.services import counters_changed, notify
 
-from .gateway import gateway_named, get_gateway
+from .gateway import get_gateway
 from .models import ZERO, Earning, HostPayoutAccount, Payout, PayoutStatus
 
-TRANSITIONS: dict[str, frozenset[str]] = {
-    PayoutStatus.ONHOLD: frozenset({PayoutStatus.RELEASED, PayoutStatus.FAILED, PayoutStatus.ONHOLD}),
-    PayoutStatus.RELEASED: frozenset(),
-    PayoutStatus.FAILED: frozenset(),
-}
+PAYOUT_MACHINE = StateMachine(
+    "payout",
+    {
+        PayoutStatus.ONHOLD: {PayoutStatus.RELEASED, PayoutStatus.FAILED},
+        PayoutStatus.RELEASED: set(),
+        PayoutStatus.FAILED: set(),
+    },
+)
+TRANSITIONS = PAYOUT_MACHINE.table
 
 
 def host_balance(*, host_id) -> dict[str, Decimal]:
@@ -48,6 +55,7 @@ def payout_request(*, user: User) -> Payout:
     if amount <= ZERO:
         raise InvalidInput("You have no available balance to pay out.")
     payout = Payout.objects.create(host=user, amount=amount)
+    record(payout, machine=PAYOUT_MACHINE.name, from_status="", to_status=PayoutStatus.ONHOLD, actor=user)
     claimed = Earning.objects.filter(pk__in=list(available.values_list("pk", flat=True)), payout__isnull=True).update(
         payout=payout
     )
@@ -59,10 +67,6 @@ def payout_request(*, user: User) -> Payout:
 
 
 def _counters(**kwargs) -> None:
-    try:
-        from apps.notifications.services import counters_changed
-    except ImportError:  # pragma: no cover
-        return
     counters_changed(**kwargs)
 
 
@@ -75,39 +79,36 @@ def payout_update_status(*, payout_id, by: User, status: str, note: str = "") ->
         raise NotFound("Payout request not found.")
     if status not in PayoutStatus.values:
         raise InvalidInput("status must be released, onhold or failed.", errors={"status": ["Not a payout status."]})
-    if status not in TRANSITIONS[payout.status]:
+    if status == payout.status == PayoutStatus.ONHOLD:  # "hold" keeps it waiting, with a new note
+        payout.note = (note or "")[:500]
+        payout.decided_by, payout.decided_at = by, timezone.now()
+        payout.save(update_fields=["note", "decided_by", "decided_at"])
+        return payout
+    if not PAYOUT_MACHINE.can(payout.status, status):
         raise Conflict(f"This payout is already {payout.get_status_display().lower()}.")
-    payout.note = (note or "")[:500]
+    fields = {"note": (note or "")[:500], "decided_by": by, "decided_at": timezone.now()}
+    destination = ""
     if status == PayoutStatus.RELEASED:
         account = HostPayoutAccount.objects.filter(host_id=payout.host_id).exclude(stripe_account_id="").first()
         if account is not None and get_gateway().name == "stripe":
-            payout.transfer_id = gateway_named("stripe").transfer(
-                amount=payout.amount,
-                destination=account.stripe_account_id,
-                description=f"Payout {payout.pk}",
-                metadata={"payoutId": str(payout.pk)},
-            )
-            payout.method = "stripe"
-        else:
-            payout.method = "manual"
+            destination = account.stripe_account_id
+        fields["method"] = "stripe" if destination else "manual"
     elif status == PayoutStatus.FAILED:
         payout.earnings.update(payout=None)
-    payout.status = status
-    payout.decided_by = by
-    payout.decided_at = timezone.now()
-    payout.save()
+    PAYOUT_MACHINE.transition(payout, status, actor=by, reason=fields["note"], **fields)
+    if destination:
+        # The transfer is an effect: sent by the worker with the payout as its idempotency key.
+        effect_enqueue(
+            "payments.transfer",
+            {"payout_id": str(payout.pk), "destination": destination},
+            key=f"payout-transfer:{payout.pk}",
+        )
     if status == PayoutStatus.RELEASED:
-        try:
-            from apps.notifications.services import notify
-        except ImportError:  # pragma: no cover
-            notify = None
-        if notify is not None:
-            host, amount = payout.host, payout.amount
-            transaction.on_commit(
-                lambda: notify(
-                    user=host, kind="payoutReleased", content=f"${amount:,.2f} was paid out to you.", link="/payout"
-                ),
-                robust=True,
-            )
+        notify(
+            user=payout.host,
+            kind="payoutReleased",
+            content=f"${payout.amount:,.2f} was paid out to you.",
+            link="/payout",
+        )
     _counters(staff=True)
     return payout

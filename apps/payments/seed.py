@@ -9,8 +9,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.accounts.models import User
+from apps.bookings.models import Booking
+from apps.core.effects import effects_run_due
 
-from . import services
+from . import payouts, services
 from .models import (
     Earning,
     Payment,
@@ -109,8 +111,6 @@ def hold_demo_payment(booking) -> Payment:
 
 
 def _booking_payments() -> int:
-    from apps.bookings.models import Booking
-
     made = 0
     # Bookings without a payment, and held demo payments whose booking moved on while the payments
     # hook was not running (it runs on commit, which a test's transaction never reaches).
@@ -137,6 +137,7 @@ def _booking_payments() -> int:
         if booking.status == "pending":
             continue
         services.payment_capture(payment=payment)
+        effects_run_due()  # demo data: carry out the capture now rather than on the worker
         payment.refresh_from_db()
         if booking.total_amount > payment.captured_amount:  # paid extensions
             Payment.objects.filter(pk=payment.pk).update(extended_amount=booking.total_amount - payment.captured_amount)
@@ -145,6 +146,7 @@ def _booking_payments() -> int:
             amount = booking.refund_amount if booking.refund_amount is not None else payment.captured_amount
             if amount and amount > 0:
                 services.payment_refund(payment=payment, amount=amount, source=Refund.Source.CANCELLATION)
+                effects_run_due()
         if booking.status == "completed":
             services.earning_record(payment=Payment.objects.select_related("booking").get(pk=payment.pk))
     return made
@@ -152,7 +154,6 @@ def _booking_payments() -> int:
 
 def _payouts(host: User) -> None:
     """One payout in each status, as far as the host's completed bookings allow."""
-    from . import payouts
 
     if Payout.objects.filter(host=host).exists():
         return

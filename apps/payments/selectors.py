@@ -3,7 +3,6 @@
 from django.db.models import Q, QuerySet
 
 from apps.accounts.models import Role
-from apps.bookings.policies import payment_held
 from apps.core.exceptions import Forbidden, NotFound
 from apps.core.policies import period_start
 
@@ -87,8 +86,3 @@ def booking_payment_status(*, booking_id, lock: bool = False) -> str | None:
     if lock:
         queryset = queryset.select_for_update()
     return queryset.values_list("status", flat=True).first()
-
-
-def booking_payment_held(*, booking_id, lock: bool = False) -> bool:
-    """True when the renter's payment for the booking is authorised (held) or already captured."""
-    return payment_held(booking_payment_status(booking_id=booking_id, lock=lock))

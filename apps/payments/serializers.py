@@ -64,7 +64,7 @@ def _premium_end(sub: Subscription):
 
 class SubscriptionSerializer(ApiModelSerializer):
     premiumSubscription = serializers.SerializerMethodField()
-    cancelledAt = serializers.DateTimeField(source="cancelled_at")
+    cancelledAt = serializers.DateTimeField(source="cancelled_at", allow_null=True)
     premiumListingsDeletionDate = serializers.SerializerMethodField()
     benefits = serializers.SerializerMethodField()
 
@@ -231,7 +231,7 @@ class PayoutSerializer(serializers.Serializer):
     note = serializers.CharField()
     requestedAt = serializers.DateTimeField(source="requested_at")
     createdAt = serializers.DateTimeField(source="requested_at")
-    decidedAt = serializers.DateTimeField(source="decided_at")
+    decidedAt = serializers.DateTimeField(source="decided_at", allow_null=True)
 
 
 class PayoutStatusInput(serializers.Serializer):

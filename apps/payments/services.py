@@ -1,22 +1,31 @@
 """Booking payments: checkout, authorisation, capture, release, extensions, refunds, invoices.
 
-The bookings app calls ``booking_payment_status_changed`` after each booking status change
-commits; we capture on approval, release on rejection or expiry, refund on cancellation
-(the amount its cancellation policy computed) and book the host's earning on completion.
+The bookings app announces each booking status change (``booking_status_changed``, inside its
+transaction); ``receivers.py`` answers by queueing, in that same transaction, a capture on
+approval, a release on rejection or expiry and a refund on cancellation (the amount its
+cancellation policy computed), and books the host's earning on completion. Every call to the
+gateway that moves money is an outbox effect (``effects.py``): carried out by the worker with
+an idempotency key, retried with backoff, shown to staff when it keeps failing.
 """
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
+from apps.bookings.models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
 from apps.bookings.policies import pay_refusal
-from apps.bookings.services import booking_request_paid
+from apps.bookings.services import booking_expire_unpaid, booking_request_paid, extension_mark_paid
+from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
+from apps.core.statemachine import StateMachine, record
+from apps.notifications.services import notify
 
 from .gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
 from .models import (
@@ -36,29 +45,50 @@ from .subscriptions import checked_redirect_url, is_uuid, with_query
 
 logger = logging.getLogger(__name__)
 
-TRANSITIONS: dict[str, frozenset[str]] = {
-    PaymentStatus.PENDING: frozenset({PaymentStatus.AUTHORIZED, PaymentStatus.FAILED, PaymentStatus.RELEASED}),
-    PaymentStatus.AUTHORIZED: frozenset({PaymentStatus.COMPLETED, PaymentStatus.RELEASED, PaymentStatus.FAILED}),
-    PaymentStatus.COMPLETED: frozenset({PaymentStatus.REFUNDED}),
-    PaymentStatus.FAILED: frozenset({PaymentStatus.AUTHORIZED}),
-    PaymentStatus.RELEASED: frozenset(),
-    PaymentStatus.REFUNDED: frozenset(),
-}
+# A card hold lapses after about 7 days (fewer for some cards): a request whose check-in is further
+# than this also saves the card, to be charged without the renter if the hold is gone at capture.
+SAVE_CARD_AFTER = timedelta(days=6)
+# How long a renter has to confirm a charge their bank refused to make without them.
+PAY_AFTER_ACTION_REQUIRED = timedelta(hours=24)
+
+PAYMENT_MACHINE = StateMachine(
+    "payment",
+    {
+        PaymentStatus.PENDING: {PaymentStatus.AUTHORIZED, PaymentStatus.FAILED, PaymentStatus.RELEASED},
+        PaymentStatus.AUTHORIZED: {
+            PaymentStatus.COMPLETED,
+            PaymentStatus.RELEASED,
+            PaymentStatus.FAILED,
+            PaymentStatus.ACTION_REQUIRED,
+        },
+        PaymentStatus.ACTION_REQUIRED: {PaymentStatus.PENDING, PaymentStatus.AUTHORIZED, PaymentStatus.RELEASED},
+        PaymentStatus.COMPLETED: {PaymentStatus.REFUNDED},
+        PaymentStatus.FAILED: {PaymentStatus.AUTHORIZED, PaymentStatus.RELEASED, PaymentStatus.PENDING},
+        PaymentStatus.RELEASED: set(),
+        PaymentStatus.REFUNDED: set(),
+    },
+)
+TRANSITIONS = PAYMENT_MACHINE.table
 
 
-def _set_status(payment: Payment, status: str, *, fields: list[str] = ()) -> None:
-    if payment.status != status and status not in TRANSITIONS[payment.status]:
-        raise Conflict(f"A {payment.status} payment cannot become {status}.")
-    payment.status = status
-    payment.save(update_fields=[*dict.fromkeys(["status", *fields, "updated_at"])])
+def _set_status(payment: Payment, status: str, *, fields=(), actor=None, reason: str = "") -> None:
+    """Every payment status change: checked against the table, saved with its history row."""
+    if payment.status == status:
+        if fields:
+            payment.save(update_fields=[*dict.fromkeys([*fields, "updated_at"])])
+        return
+    PAYMENT_MACHINE.transition(
+        payment,
+        status,
+        actor=actor,
+        reason=reason,
+        message=f"A {payment.status} payment cannot become {status}.",
+        **{name: getattr(payment, name) for name in fields},
+    )
 
 
 def _notify(user, kind: str, content: str, link: str) -> None:
-    try:
-        from apps.notifications.services import notify
-    except ImportError:  # pragma: no cover
-        return
-    transaction.on_commit(lambda: notify(user=user, kind=kind, content=content, link=link), robust=True)
+    notify(user=user, kind=kind, content=content, link=link)
 
 
 def _locked(payment_id) -> Payment:
@@ -72,8 +102,6 @@ def _locked(payment_id) -> Payment:
 def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", extension_id=None) -> str:
     """The renter pays for its booking request (held until the host answers) or for an approved
     extension (charged at once). The amount always comes from the booking."""
-    from apps.bookings.models import Booking, ExtendBooking, ExtensionStatus
-
     if user.role != Role.RENTER:
         raise Forbidden("Only the renter of a booking can pay for it.")
     booking = None
@@ -117,15 +145,22 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         return session.url
 
     payment = Payment.objects.select_for_update().filter(booking=booking).first()
+    # An approved booking whose saved card needs the renter's confirmation is paid (charged) now.
+    pay_now = payment is not None and payment.status == PaymentStatus.ACTION_REQUIRED
     refusal = pay_refusal(user, booking, payment_status=payment.status if payment is not None else None)
     if refusal is not None:
         raise refusal
+    new = payment is None
     if payment is None:
         payment = Payment(booking=booking, listing=booking.listing, renter=user, host_id=booking.host_id)
     payment.gateway = gateway.name
     payment.total_amount = booking.total_amount
+    if not new and payment.status != PaymentStatus.PENDING:
+        _set_status(payment, PaymentStatus.PENDING, actor=user, reason="The renter is paying again.")
     payment.status = PaymentStatus.PENDING
     payment.save()
+    if new:
+        record(payment, machine=PAYMENT_MACHINE.name, from_status="", to_status=PaymentStatus.PENDING, actor=user)
     session = gateway.create_checkout(
         purpose=CheckoutPurpose.BOOKING,
         reference=str(payment.pk),
@@ -134,7 +169,10 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         user=user,
         success_url=with_query(back, type="booking", success="true") + "&sessionId=" + SESSION_PLACEHOLDER,
         cancel_url=with_query(back, type="booking", success="false"),
-        capture_later=True,
+        capture_later=not pay_now,
+        # A hold lapses after about 7 days: a request further ahead also saves the card, so the
+        # booking can still be charged at approval (docs/decisions.md, Payments).
+        save_card=not pay_now and booking.check_in - timezone.now() > SAVE_CARD_AFTER,
         metadata={"bookingId": str(booking.pk)},
     )
     payment.session_id = session.id
@@ -152,7 +190,7 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
     if payment is None:
         raise NotFound("This payment was not found.")
     payment = _locked(payment.pk)
-    if payment.status not in (PaymentStatus.PENDING, PaymentStatus.FAILED):
+    if payment.status not in (PaymentStatus.PENDING, PaymentStatus.FAILED, PaymentStatus.ACTION_REQUIRED):
         return payment
     result = gateway_named(payment.gateway).get_checkout(session_id)
     if not result.complete:
@@ -161,7 +199,14 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
         raise Conflict("The amount paid does not match the booking; the payment was not applied.")
     payment.payment_id = result.payment_intent_id
     payment.authorized_at = timezone.now()
-    _set_status(payment, PaymentStatus.AUTHORIZED, fields=["payment_id", "authorized_at"])
+    payment.customer_id = result.customer_id or payment.customer_id
+    payment.payment_method_id = result.payment_method_id or payment.payment_method_id
+    payment.pay_by = None
+    _set_status(
+        payment,
+        PaymentStatus.AUTHORIZED,
+        fields=["payment_id", "authorized_at", "customer_id", "payment_method_id", "pay_by"],
+    )
     # The host may have answered while the renter was paying.
     booking_status = payment.booking.status
     if captures(booking_status):
@@ -174,8 +219,6 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
 
 
 def _extension_charge_complete(charge: ExtensionCharge) -> Payment:
-    from apps.bookings.services import extension_mark_paid
-
     payment = _locked(charge.payment_id)
     if charge.status == ExtensionCharge.Status.COMPLETED:
         return payment
@@ -200,98 +243,170 @@ def payment_checkout_abandon(*, session_id: str) -> None:
     ExtensionCharge.objects.filter(session_id=session_id, status="pending").update(status="cancelled")
 
 
-# --- Capture, release, refund --------------------------------------------------------------------
+# --- Capture, release, refund (queued here, carried out by the worker in effects.py) -------------
 
 
 def payment_capture(*, payment: Payment) -> Payment:
-    """Take the held amount (host approved). Only an authorised payment is captured; once."""
-    if payment.status != PaymentStatus.AUTHORIZED:
-        return payment
-    captured = gateway_named(payment.gateway).capture(payment.payment_id)
-    payment.captured_amount = captured or payment.total_amount
-    payment.captured_at = timezone.now()
-    _set_status(payment, PaymentStatus.COMPLETED, fields=["captured_amount", "captured_at"])
-    invoice_issue(payment=payment, amount=payment.captured_amount)
-    link = f"/booking-detail/{payment.booking_id}"
-    amount = f"${payment.captured_amount:,.2f}"
-    _notify(
-        payment.renter, "paymentCaptured", f"{amount} was charged for your booking at {payment.listing.title}.", link
-    )
-    _notify(payment.host, "paymentCaptured", f"{amount} was paid for a booking at {payment.listing.title}.", link)
-    return payment
-
-
-def payment_release(*, payment: Payment) -> Payment:
-    """Let the hold go (rejected, expired or cancelled before approval)."""
+    """Queue the capture of the held amount (host approved). The worker captures an authorised
+    payment once (``effects.capture``); queueing it twice keeps one effect."""
     if payment.status == PaymentStatus.AUTHORIZED:
-        gateway_named(payment.gateway).release(payment.payment_id)
-        _set_status(payment, PaymentStatus.RELEASED)
-    elif payment.status in (PaymentStatus.PENDING, PaymentStatus.FAILED):
-        _set_status(payment, PaymentStatus.RELEASED)
+        effect_enqueue("payments.capture", {"payment_id": str(payment.pk)}, key=f"capture:{payment.payment_id}")
     return payment
+
+
+def payment_release(*, payment: Payment, reason: str = "") -> Payment:
+    """Let the hold go (rejected, expired or cancelled before approval). An authorisation is
+    cancelled at the gateway by the worker; an unpaid payment is simply released."""
+    if payment.status == PaymentStatus.AUTHORIZED:
+        effect_enqueue("payments.release", {"payment_id": str(payment.pk)}, key=f"release:{payment.payment_id}")
+    elif payment.status in (PaymentStatus.PENDING, PaymentStatus.FAILED, PaymentStatus.ACTION_REQUIRED):
+        _set_status(payment, PaymentStatus.RELEASED, reason=reason)
+    return payment
+
+
+def payment_action_required(payment: Payment, *, now=None) -> Payment:
+    """The hold lapsed and the bank wants the renter to confirm the charge of the saved card: the
+    renter is asked to pay from the booking; unpaid by ``pay_by`` the booking expires."""
+    now = now or timezone.now()
+    payment.pay_by = min(now + PAY_AFTER_ACTION_REQUIRED, payment.booking.check_in)
+    _set_status(
+        payment,
+        PaymentStatus.ACTION_REQUIRED,
+        fields=["pay_by"],
+        reason="The bank asked the renter to confirm the payment.",
+    )
+    _notify(
+        payment.renter,
+        "paymentActionRequired",
+        f"Your bank asks you to confirm the payment of ${payment.total_amount:,.2f} for your booking at "
+        f"{payment.listing.title}. Pay from the booking by {_display(payment.pay_by)}, or the booking is released.",
+        f"/booking-detail/{payment.booking_id}",
+    )
+    return payment
+
+
+def payments_expire_unpaid(*, now=None) -> int:
+    """Approved bookings whose renter did not confirm the payment in time expire (the time is freed)."""
+    now = now or timezone.now()
+    done = 0
+    due = Payment.objects.filter(status=PaymentStatus.ACTION_REQUIRED, pay_by__lte=now)
+    for booking_id in due.values_list("booking_id", flat=True)[:500]:
+        try:
+            with transaction.atomic():
+                booking_expire_unpaid(booking_id=booking_id)
+                done += 1
+        except Conflict:
+            continue
+    return done
+
+
+def _display(moment) -> str:
+    local = moment.astimezone(ZoneInfo(settings.DISPLAY_TIME_ZONE))
+    return local.strftime("%d-%m-%Y %I:%M %p")
 
 
 def refundable(payment: Payment) -> Decimal:
     return payment.captured_amount + payment.extended_amount - payment.refunded_amount
 
 
-def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: str = "") -> Refund | None:
-    """Refund part or all of what was paid (never more than is left); issues a credit note."""
+def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: str = "", actor=None) -> Refund | None:
+    """The one way money goes back to a renter (cancellation policy or approved dispute).
+
+    Part or all of what was paid, never more than is left: the refund is recorded at once (so a
+    second refund cannot exceed the rest) and sent to the gateway by the worker, which issues the
+    credit note and tells the renter. Returns None when nothing is left to refund.
+    """
     payment = _locked(payment.pk)
     amount = min(Decimal(amount).quantize(Decimal("0.01")), refundable(payment))
     if payment.status != PaymentStatus.COMPLETED or amount <= ZERO:
         return None
-    refund_id = gateway_named(payment.gateway).refund(payment.payment_id, amount, reason)
-    return _record_refund(payment, amount=amount, gateway_refund_id=refund_id, source=source, reason=reason)
-
-
-def _record_refund(payment: Payment, *, amount: Decimal, gateway_refund_id: str, source: str, reason: str) -> Refund:
     refund = Refund.objects.create(
-        payment=payment, amount=amount, gateway_refund_id=gateway_refund_id, source=source, reason=reason[:500]
+        payment=payment, amount=amount, source=source, reason=reason[:500], status=Refund.Status.PENDING
     )
+    _count_refund(payment, amount, actor=actor, reason=reason)
+    effect_enqueue("payments.refund", {"refund_id": str(refund.pk)}, key=f"refund:{refund.pk}")
+    return refund
+
+
+def _count_refund(payment: Payment, amount: Decimal, *, actor=None, reason: str = "") -> None:
+    """A refund lowers what is left on the payment and the host's unpaid earning."""
     payment.refunded_amount += amount
-    fields = ["refunded_amount"]
     if payment.refunded_amount >= payment.captured_amount + payment.extended_amount:
-        _set_status(payment, PaymentStatus.REFUNDED, fields=fields)
+        _set_status(payment, PaymentStatus.REFUNDED, fields=["refunded_amount"], actor=actor, reason=reason)
     else:
-        payment.save(update_fields=[*fields, "updated_at"])
-    invoice_issue(payment=payment, amount=amount, refund=refund)
+        payment.save(update_fields=["refunded_amount", "updated_at"])
     earning = Earning.objects.select_for_update().filter(payment=payment, payout__isnull=True).first()
     if earning is not None:
         earning.refunded_amount = min(earning.gross_amount - earning.commission, earning.refunded_amount + amount)
         earning.amount = earning.gross_amount - earning.commission - earning.refunded_amount
         earning.save(update_fields=["refunded_amount", "amount"])
+
+
+def refund_completed(refund: Refund, *, gateway_refund_id: str) -> Refund:
+    """The gateway made the refund: remember its id, issue the credit note, tell the renter."""
+    refund.gateway_refund_id = gateway_refund_id
+    refund.status = Refund.Status.COMPLETED
+    refund.save(update_fields=["gateway_refund_id", "status"])
+    payment = refund.payment
+    invoice_issue(payment=payment, amount=refund.amount, refund=refund)
     _notify(
         payment.renter,
         "paymentRefunded",
-        f"${amount:,.2f} was refunded for your booking at {payment.listing.title}.",
+        f"${refund.amount:,.2f} was refunded for your booking at {payment.listing.title}.",
         f"/booking-detail/{payment.booking_id}",
     )
     return refund
 
 
-# --- Following the booking -----------------------------------------------------------------------
+def _record_refund(payment: Payment, *, amount: Decimal, gateway_refund_id: str, source: str, reason: str) -> Refund:
+    """A refund made at the gateway itself (its dashboard): recorded as done."""
+    refund = Refund.objects.create(
+        payment=payment, amount=amount, source=source, reason=reason[:500], status=Refund.Status.PENDING
+    )
+    _count_refund(payment, amount, reason="Refunded at the payment provider")
+    return refund_completed(refund, gateway_refund_id=gateway_refund_id)
 
 
-@transaction.atomic
-def booking_payment_status_changed(*, booking_id, from_status: str, to_status: str, refund_amount=None) -> None:
-    """Called by the bookings app after a status change commits."""
-    payment = Payment.objects.filter(booking_id=booking_id).first()
+def payment_captured(payment: Payment, *, amount: Decimal) -> Payment:
+    """The gateway captured the held amount: the payment is completed, invoiced, both sides told."""
+    payment.captured_amount = amount or payment.total_amount
+    payment.captured_at = timezone.now()
+    _set_status(payment, PaymentStatus.COMPLETED, fields=["captured_amount", "captured_at"])
+    invoice_issue(payment=payment, amount=payment.captured_amount)
+    link = f"/booking-detail/{payment.booking_id}"
+    money = f"${payment.captured_amount:,.2f}"
+    _notify(
+        payment.renter, "paymentCaptured", f"{money} was charged for your booking at {payment.listing.title}.", link
+    )
+    _notify(payment.host, "paymentCaptured", f"{money} was paid for a booking at {payment.listing.title}.", link)
+    return payment
+
+
+# --- Following the booking (receivers.py calls this inside the booking's transaction) -----------
+
+
+def booking_payment_follow(*, booking: Booking, from_status: str, to_status: str, actor=None) -> None:
+    payment = Payment.objects.select_for_update(of=("self",)).filter(booking_id=booking.pk).first()
     if payment is None:
         return
-    payment = _locked(payment.pk)
-    if captures(to_status) and payment.status == PaymentStatus.AUTHORIZED:
+    if captures(to_status):
         payment_capture(payment=payment)
-    if to_status in ("rejected", "expired"):
-        payment_release(payment=payment)
-    elif to_status == "cancelled":
+    if to_status in (BookingStatus.REJECTED, BookingStatus.EXPIRED):
+        payment_release(payment=payment, reason=f"Booking {to_status}")
+    elif to_status == BookingStatus.CANCELLED:
         if payment.status != PaymentStatus.COMPLETED:
-            payment_release(payment=payment)
-        else:
-            source = Refund.Source.DISPUTE if from_status == "disputed" else Refund.Source.CANCELLATION
-            amount = refundable(payment) if refund_amount is None else Decimal(refund_amount)
-            payment_refund(payment=payment, amount=amount, source=source, reason=f"Booking {to_status}")
-    elif to_status == "completed" and payment.status == PaymentStatus.COMPLETED:
+            payment_release(payment=payment, reason="Booking cancelled")
+        elif from_status != BookingStatus.DISPUTED:
+            # A disputed booking is cancelled after its dispute's refund (disputes.services): not twice.
+            amount = refundable(payment) if booking.refund_amount is None else booking.refund_amount
+            payment_refund(
+                payment=payment,
+                amount=amount,
+                source=Refund.Source.CANCELLATION,
+                reason="Booking cancelled",
+                actor=actor,
+            )
+    elif to_status == BookingStatus.COMPLETED and payment.status == PaymentStatus.COMPLETED:
         earning_record(payment=payment)
 
 
@@ -324,10 +439,7 @@ def payment_intent_captured(*, intent_id: str, amount: Decimal) -> str:
     payment = _locked(payment.pk)
     if payment.status != PaymentStatus.AUTHORIZED:
         return f"already {payment.status}"
-    payment.captured_amount = amount
-    payment.captured_at = timezone.now()
-    _set_status(payment, PaymentStatus.COMPLETED, fields=["captured_amount", "captured_at"])
-    invoice_issue(payment=payment, amount=amount)
+    payment_captured(payment, amount=amount)
     return "captured"
 
 

@@ -16,6 +16,9 @@ from django.utils import timezone
 from apps.accounts.models import Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
+from apps.core.statemachine import StateMachine
+from apps.listings.services import listings_premium_soft_delete
+from apps.notifications.services import notify
 
 from .gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
 from .models import (
@@ -33,11 +36,16 @@ from .premium import PREMIUM_LISTING_GRACE_DAYS, PREMIUM_TERMS, add_year
 
 logger = logging.getLogger(__name__)
 
-TRANSITIONS: dict[str, frozenset[str]] = {
-    SubscriptionStatus.ACTIVE: frozenset({SubscriptionStatus.CANCELLED, SubscriptionStatus.EXPIRED}),
-    SubscriptionStatus.CANCELLED: frozenset({SubscriptionStatus.ACTIVE}),
-    SubscriptionStatus.EXPIRED: frozenset({SubscriptionStatus.ACTIVE, SubscriptionStatus.CANCELLED}),
-}
+SUBSCRIPTION_MACHINE = StateMachine(
+    "subscription",
+    {
+        SubscriptionStatus.ACTIVE: {SubscriptionStatus.CANCELLED, SubscriptionStatus.EXPIRED},
+        SubscriptionStatus.CANCELLED: {SubscriptionStatus.ACTIVE},
+        SubscriptionStatus.EXPIRED: {SubscriptionStatus.ACTIVE, SubscriptionStatus.CANCELLED},
+    },
+    label="membership",
+)
+TRANSITIONS = SUBSCRIPTION_MACHINE.table
 
 
 def is_uuid(value) -> bool:
@@ -58,11 +66,7 @@ def acting_host(user: User) -> User:
 
 
 def _notify(user, kind: str, content: str, link: str = "/dashboard") -> None:
-    try:
-        from apps.notifications.services import notify
-    except ImportError:  # pragma: no cover - notifications app absent
-        return
-    transaction.on_commit(lambda: notify(user=user, kind=kind, content=content, link=link), robust=True)
+    notify(user=user, kind=kind, content=content, link=link)
 
 
 def _display_date(moment: datetime | None) -> str:
@@ -80,11 +84,20 @@ def subscription_get_or_create(*, host: User, lock: bool = False) -> Subscriptio
     return subscription
 
 
-def _set_status(subscription: Subscription, status: str, *, fields: list[str]) -> None:
-    if subscription.status != status and status not in TRANSITIONS[subscription.status]:
-        raise Conflict(f"A {subscription.status} membership cannot become {status}.")
-    subscription.status = status
-    subscription.save(update_fields=[*dict.fromkeys(["status", *fields, "updated_at"])])
+def _set_status(subscription: Subscription, status: str, *, fields: list[str], actor=None, reason: str = "") -> None:
+    """Every membership status change: checked against the table, saved with its history row (a
+    membership that stays active, e.g. free to premium, only saves its fields)."""
+    if subscription.status == status:
+        subscription.save(update_fields=[*dict.fromkeys([*fields, "updated_at"])])
+        return
+    SUBSCRIPTION_MACHINE.transition(
+        subscription,
+        status,
+        actor=actor,
+        reason=reason,
+        message=f"A {subscription.status} membership cannot become {status}.",
+        **{name: getattr(subscription, name) for name in fields},
+    )
 
 
 # --- Redirect URLs -------------------------------------------------------------------------------
@@ -301,7 +314,7 @@ def subscription_cancel(*, subscription: Subscription, by: User) -> Subscription
     if subscription.subscription_source == SubscriptionSource.STRIPE and subscription.gateway_subscription_id:
         gateway_named("stripe").cancel_subscription(subscription.gateway_subscription_id)
     subscription.cancelled_at = timezone.now()
-    _set_status(subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"])
+    _set_status(subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"], actor=by, reason="Cancelled")
     deletion_date = _display_date(subscription.cancelled_at + timedelta(days=PREMIUM_LISTING_GRACE_DAYS))
     _mail_deletion_warning(subscription, days_left=PREMIUM_LISTING_GRACE_DAYS, deletion_date=deletion_date)
     _notify(
@@ -434,13 +447,8 @@ def premium_listings_warn(*, subscription_id, now: datetime | None = None) -> bo
 
 
 def premium_listings_soft_delete(*, host_id, now: datetime | None = None) -> int:
-    """Soft-delete a host's premium listings (no listings service offers this; the listing rows
-    stay for the bookings and payments that refer to them)."""
-    from apps.listings.models import Listing
-
-    return Listing.objects.filter(host_id=host_id, is_premium=True, is_deleted=False).update(
-        is_deleted=True, deleted_at=now or timezone.now()
-    )
+    """Soft-delete a host's premium listings, through the listings app's service."""
+    return listings_premium_soft_delete(host_id=host_id, now=now)
 
 
 @transaction.atomic

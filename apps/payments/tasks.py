@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from . import subscriptions
+from . import services, subscriptions
 
 
 @shared_task
@@ -15,3 +15,9 @@ def expire_subscriptions() -> int:
 def premium_listings_cleanup() -> list[int]:
     """Warn three days before, and ``PREMIUM_GRACE_DAYS`` after a cancellation soft-delete premium listings."""
     return list(subscriptions.premium_listings_due())
+
+
+@shared_task(name="payments.expire_unpaid")
+def expire_unpaid() -> int:
+    """Approved bookings whose renter did not confirm the payment by its deadline expire."""
+    return services.payments_expire_unpaid()

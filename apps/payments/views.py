@@ -19,6 +19,8 @@ from apps.core.api import (
 )
 from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.permissions import AdminOnly, HostOnly, HostOrSubHost, RenterOnly, role_permission
+from apps.core.serializers import StatusChangeSchema
+from apps.core.statemachine import history, history_payload
 
 from . import payouts, selectors, services, subscriptions, webhooks
 from .models import ExtensionCharge, Payment, Plan, SubscriptionPayment, SubscriptionPaymentStatus
@@ -211,13 +213,21 @@ class PaymentSingleView(APIView):
 
     @extend_schema(
         responses={
-            200: enveloped("PaymentSingle", inline_serializer("PaymentSingleData", {"payment": PaymentSerializer()})),
+            200: enveloped(
+                "PaymentSingle",
+                inline_serializer(
+                    "PaymentSingleData",
+                    {"payment": PaymentSerializer(), "statusHistory": StatusChangeSchema(many=True)},
+                ),
+            ),
             **ERRORS,
         }
     )
     def get(self, request, booking_id):
         payment = selectors.payment_get_for_booking(user=request.user, booking_id=booking_id)
-        return envelope({"payment": PaymentSerializer(payment).data})
+        return envelope(
+            {"payment": PaymentSerializer(payment).data, "statusHistory": history_payload(history(payment))}
+        )
 
 
 class CheckoutView(APIView):

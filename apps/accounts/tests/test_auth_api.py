@@ -246,8 +246,10 @@ def test_verify_otp_bad_input(api, payload, field):
 
 
 def test_verify_otp_unknown_user(api):
+    """An id without an account fails like a wrong code (it does not say the account is missing)."""
     response = api.post(VERIFY, {"userID": "00000000-0000-0000-0000-000000000000", "otp": "12345"}, format="json")
-    assert response.status_code == 404
+    assert response.status_code == 400
+    assert response.json()["message"] == "The code is not correct. 4 tries left."
 
 
 # --- Resend ---------------------------------------------------------------------
@@ -277,9 +279,12 @@ def test_resend_after_the_wait_sends_a_new_code_and_kills_the_old(api):
 
 
 def test_resend_unknown_email(api):
+    """The same answer as for an account (no mail is sent): the answer never tells who has an account."""
     response = api.post(RESEND, {"email": "nobody@example.com"}, format="json")
-    assert response.status_code == 404
-    assert response.json()["message"] == "No account found with this email."
+    assert response.status_code == 200
+    assert response.json()["message"] == "A new code was sent to your email."
+    assert not User.objects.filter(pk=response.json()["data"]["userID"]).exists()
+    assert mail.outbox == []
 
 
 # --- Login ----------------------------------------------------------------------
@@ -407,7 +412,9 @@ def test_reset_revokes_refresh_tokens(api, users):
 
 def test_forgot_password_unknown_email(api):
     response = api.post(FORGOT, {"email": "nobody@example.com"}, format="json")
-    assert response.status_code == 404
+    assert response.status_code == 200
+    assert response.json()["message"] == "We sent a 5-digit code to your email."
+    assert mail.outbox == []
 
 
 # --- Tokens ---------------------------------------------------------------------
@@ -484,8 +491,8 @@ def test_auth_endpoints_are_rate_limited(api, url, limit):
     original_rates = SimpleRateThrottle.THROTTLE_RATES
     SimpleRateThrottle.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES
     try:
-        statuses = [api.post(url, {"email": "x@example.com"}, format="json").status_code for _ in range(limit + 1)]
-        response = api.post(url, {"email": "x@example.com"}, format="json")
+        statuses = [api.post(url, {"email": f"x{i}@example.com"}, format="json").status_code for i in range(limit + 1)]
+        response = api.post(url, {"email": "y@example.com"}, format="json")
     finally:
         SimpleRateThrottle.THROTTLE_RATES = original_rates  # later tests see the real rates again
     assert 429 not in statuses[:limit]
@@ -510,7 +517,7 @@ def test_profile_update_own_fields(clients, users):
         },
         format="json",
     )
-    assert response.status_code == 200
+    assert response.status_code == 200, response.content
     data = response.json()["data"]
     assert (data["firstName"], data["userName"], data["fmcToken"], data["emergencyPhone"]) == (
         "Ana",

@@ -9,7 +9,19 @@ pytestmark = pytest.mark.django_db
 
 STAFF = ("admin", "moderator")
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+
+
+def _png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (32, 32), (30, 90, 160)).save(out, format="PNG")
+    return out.getvalue()
+
+
+PNG = _png()
 
 
 @pytest.fixture(autouse=True)

@@ -11,8 +11,9 @@ import pytest
 from django.utils import timezone
 
 from apps.bookings import policies, services
-from apps.bookings.models import Booking, BookingEvent, BookingStatus, ExtendBooking, Review
+from apps.bookings.models import Booking, BookingStatus, ExtendBooking, Review
 from apps.core.exceptions import DomainError
+from apps.core.statemachine import history
 from apps.disputes import services as disputes
 from apps.disputes.models import Dispute
 from apps.messaging import services as messaging
@@ -88,7 +89,7 @@ def _state(booking: Booking) -> tuple:
     return (
         booking.status,
         booking.updated_at,
-        BookingEvent.objects.filter(booking=booking).count(),
+        len(history(booking)),
         ExtendBooking.objects.filter(booking=booking).count(),
         Review.objects.filter(booking=booking).count(),
         Dispute.objects.filter(booking=booking).count(),

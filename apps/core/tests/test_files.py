@@ -62,14 +62,14 @@ def upload(name: str, content: bytes):
 
 def test_a_pdf_is_kept_and_its_name_cleaned():
     content, name, content_type = clean_image_or_pdf(
-        upload("../../etc/ré:port?.pdf", b"%PDF-1.4 body"),
+        upload("../../etc/ré:port?.pdf", b"%PDF-1.4 body\n%%EOF"),
         field="files",
         noun="files",
         default_stem="file",
         max_side=10,
     )
     assert (name, content_type) == ("ré_port.pdf", "application/pdf")
-    assert content.read() == b"%PDF-1.4 body"
+    assert content.read() == b"%PDF-1.4 body\n%%EOF"
 
 
 def test_an_unreadable_file_gets_the_callers_message_or_the_image_checkers():

@@ -358,3 +358,15 @@ def test_pending_counter_shows_open_disputes_per_role(clients, users, dispute):
     assert counts == {"host": 1, "sub_host": 1, "other_host": 0, "moderator": 1, "admin": 1}
     clients["admin"].patch(update(dispute), {"status": "rejected", "reason": "No evidence"}, format="json")
     assert clients["host"].get("/api/dashboard/pending-counter").json()["data"]["pendingDisputes"] == 0
+
+
+def test_detail_shows_who_moved_the_dispute_and_the_booking(clients, users, dispute, paid_booking):
+    assert clients["admin"].patch(update(dispute), {"status": "rejected", "reason": "No proof."}).status_code == 200
+    shown = clients["renter"].get(single(dispute)).json()["data"]["statusHistory"]
+    assert [(c["fromStatus"], c["toStatus"]) for c in shown] == [(None, "pending"), ("pending", "rejected")]
+    assert shown[0]["actor"]["_id"] == str(users["renter"].pk) and shown[1]["actor"]["role"] == "admin"
+    assert shown[1]["reason"] == "No proof."
+    booking = clients["renter"].get(f"/api/booking/booking/{paid_booking.pk}").json()["data"]
+    moves = [c["toStatus"] for c in booking["statusHistory"]]
+    assert moves[0] == "pending" and moves[-2:] == ["disputed", "completed"]
+    assert booking["statusHistory"][-1]["reason"].startswith("Dispute rejected")

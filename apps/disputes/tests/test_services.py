@@ -9,6 +9,7 @@ from apps.bookings import services as bookings
 from apps.bookings.factories import booking_make
 from apps.bookings.models import Booking
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.statemachine import history
 from apps.disputes import services
 from apps.disputes.models import Dispute
 from apps.disputes.selectors import pending_disputes_count
@@ -46,7 +47,8 @@ def test_renter_raises_a_dispute_and_the_booking_becomes_disputed(
     assert dispute.listing_id == paid_booking.listing_id and dispute.payment == payment_of(paid_booking)
     paid_booking.refresh_from_db()
     assert paid_booking.status == "disputed"
-    assert paid_booking.events.filter(to_status="disputed", actor=users["renter"]).exists()
+    assert any(c.to_status == "disputed" and c.actor == users["renter"] for c in history(paid_booking))
+    assert [(c.to_status, c.actor) for c in history(dispute)] == [("pending", users["renter"])]
     assert sorted(dispute.evidence.values_list("content_type", flat=True)) == ["application/pdf", "image/jpeg"]
     # The other party and the staff are told; the renter who raised it is not.
     notified = set(Notification.objects.filter(kind="disputeRaised").values_list("user__email", flat=True))
@@ -138,7 +140,7 @@ def test_a_booking_already_disputed_gets_its_dispute_attached(users, paid_bookin
     bookings.booking_mark_disputed(booking_id=paid_booking.pk, actor=users["renter"], reason="Raised by phone")
     dispute = services.dispute_raise(user=users["renter"], booking_id=paid_booking.pk, reason="Raised by phone")
     assert dispute.status == "pending"
-    assert paid_booking.events.filter(to_status="disputed").count() == 1
+    assert [c.to_status for c in history(paid_booking)].count("disputed") == 1
 
 
 # --- Approving: refunds through the payments code ------------------------------------------------------

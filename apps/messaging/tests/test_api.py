@@ -210,7 +210,7 @@ def test_bad_conversation_ids_are_404(clients, bad):
 
 
 def test_attachments_images_and_pdf_only_parties_download(clients, conversation):
-    pdf = io.BytesIO(b"%PDF-1.4\n%test\n")
+    pdf = io.BytesIO(b"%PDF-1.4\n%test\n%%EOF\n")
     pdf.name = "contract.pdf"
     response = clients["renter"].post(
         SEND.format(conversation.pk),

@@ -217,6 +217,7 @@ def test_pending_counter_counts_for_the_role_and_zero_when_unregistered(clients,
         "otherRequests": 0,
         "payoutRequests": 0,
         "pendingVerificationRequest": 0,
+        "stuckEffects": 0,
     }
     admin = clients["admin"].get(COUNTER).json()["data"]
     assert admin["pendingListings"] == 12 and admin["pendingBookings"] == 0 and admin["pendingDisputes"] == 2

@@ -11,11 +11,12 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
+from apps.core.models import Effect
 from apps.core.testing import check_role_matrix
+from apps.notifications.effects import push_to_browser
 from apps.notifications.models import PushSubscription
 from apps.notifications.push import PushFailed, vapid_keys
 from apps.notifications.services import notify
-from apps.notifications.tasks import push_send
 
 pytestmark = pytest.mark.django_db
 
@@ -163,16 +164,20 @@ def test_other_failures_keep_the_subscription_never_break_the_request_and_are_re
         notify(user=users["host"], kind="bookingRequested", content="Another")
     assert Notification.objects.filter(user=users["host"]).count() == 2
     assert PushSubscription.objects.filter(pk=subscription.pk).exists()
-    # Run by a worker (not eagerly) the task asks Celery to retry; called directly that surfaces the error.
+    # The failed push stays queued: the worker tries it again later, with backoff.
+    failed = Effect.objects.get(
+        kind="notifications.push_one", key__endswith=str(subscription.pk), payload__payload__body="Another"
+    )
+    assert (failed.status, failed.attempts) == ("pending", 1) and "PushFailed" in failed.last_error
     with pytest.raises(PushFailed):
-        push_send(subscription_id=str(subscription.pk), payload={"title": "t", "body": "b"})
+        push_to_browser(subscription_id=str(subscription.pk), payload={"title": "t", "body": "b"}, key="k")
 
 
 def test_an_unreachable_push_service_is_a_retryable_failure(clients, users):
     clients["host"].post(SUBSCRIBE, Browser("http://127.0.0.1:9/sub/down").subscription, format="json")
     subscription = PushSubscription.objects.get()
     with pytest.raises(PushFailed):
-        push_send(subscription_id=str(subscription.pk), payload={"title": "t"})
+        push_to_browser(subscription_id=str(subscription.pk), payload={"title": "t"}, key="k")
     assert PushSubscription.objects.filter(pk=subscription.pk).exists()
 
 

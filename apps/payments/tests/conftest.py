@@ -35,6 +35,13 @@ def fake_stripe(_fake_stripe_server, settings) -> FakeStripe:
     fake.objects.clear()
     fake.requests.clear()
     fake.fail_next = None
+    fake.failures.clear()
+    fake.idempotent.clear()
+    fake.replayed.clear()
+    fake.hold_path = None
+    fake.require_authentication = False
+    fake.held.clear()
+    fake.release_held.clear()
     settings.STRIPE_SECRET_KEY = "sk_test_fake"
     settings.STRIPE_API_BASE = fake.url
     settings.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET

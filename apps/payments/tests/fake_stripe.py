@@ -19,6 +19,18 @@ class FakeStripe:
         self.requests: list[tuple[str, str, dict]] = []
         self._ids = itertools.count(1)
         self.fail_next: dict | None = None
+        # Failures to answer before succeeding: [(path fragment, times left, status, error)].
+        self.failures: list[list] = []
+        # Answers by Idempotency-Key, as Stripe keeps them: a repeated POST gets the first answer.
+        self.idempotent: dict[str, tuple[int, dict]] = {}
+        self.replayed: list[str] = []
+        # A path fragment whose answer waits until ``release_held`` (the request is already done).
+        self.hold_path: str | None = None
+        self.held = threading.Event()
+        self.release_held = threading.Event()
+        self._lock = threading.Lock()
+        # Off-session charges (a saved card, the customer away) need the customer: 3-D Secure.
+        self.require_authentication = False
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -30,15 +42,31 @@ class FakeStripe:
                 body = self.rfile.read(length).decode() if length else ""
                 parts = urlsplit(self.path)
                 params = dict(parse_qsl(body or parts.query, keep_blank_values=True))
-                fake.requests.append((method, parts.path, params))
-                status, payload = fake.route(method, parts.path, params)
+                key = self.headers.get("Idempotency-Key") if method == "POST" else None
+                with fake._lock:
+                    if key and key in fake.idempotent:
+                        fake.replayed.append(key)
+                        status, payload = fake.idempotent[key]
+                    else:
+                        fake.requests.append((method, parts.path, params))
+                        status, payload = fake.route(method, parts.path, params)
+                        if key and status < 500:
+                            fake.idempotent[key] = (status, payload)
+                if fake.hold_path and fake.hold_path in parts.path:
+                    fake.held.set()
+                    fake.release_held.wait(30)
                 data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.send_header("Request-Id", f"req_{next(fake._ids)}")
-                self.end_headers()
-                self.wfile.write(data)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.send_header("Request-Id", f"req_{next(fake._ids)}")
+                    if status >= 500:
+                        self.send_header("Stripe-Should-Retry", "false")
+                    self.end_headers()
+                    self.wfile.write(data)
+                except OSError:  # the caller went away (a killed worker)
+                    pass
 
             def do_GET(self):
                 self._answer("GET")
@@ -72,15 +100,26 @@ class FakeStripe:
 
     # --- Routes ------------------------------------------------------------------------------
 
+    def fail(self, path_fragment: str, times: int, *, status: int = 500) -> None:
+        """The next ``times`` requests whose path contains ``path_fragment`` fail (then they succeed)."""
+        error = {"type": "api_error", "message": "An error occurred with our connection to Stripe."}
+        self.failures.append([path_fragment, times, status, error])
+
     def route(self, method: str, path: str, params: dict) -> tuple[int, dict]:
         if self.fail_next is not None:
             error, self.fail_next = self.fail_next, None
             return error.get("status", 402), {"error": error}
+        for rule in self.failures:
+            if rule[0] in path and rule[1] > 0:
+                rule[1] -= 1
+                return rule[2], {"error": rule[3]}
         segments = path.strip("/").split("/")[1:]  # drop "v1"
         if segments[:2] == ["checkout", "sessions"]:
             if method == "POST" and len(segments) == 2:
                 return 200, self._create_session(params)
             return self._get(segments[2])
+        if segments == ["payment_intents"] and method == "POST":
+            return self._create_intent(params)
         if segments[0] == "payment_intents" and len(segments) >= 2:
             intent = self.objects.get(segments[1])
             if intent is None:
@@ -127,6 +166,32 @@ class FakeStripe:
             return 200, subscription
         return 404, {"error": {"type": "invalid_request_error", "message": f"Unrecognized request URL ({path})."}}
 
+    def _create_intent(self, params: dict) -> tuple[int, dict]:
+        """A charge confirmed at once (``confirm=true``), e.g. a saved card off-session."""
+        intent = {
+            "id": self.new_id("pi"),
+            "object": "payment_intent",
+            "amount": int(params["amount"]),
+            "customer": params.get("customer"),
+            "payment_method": params.get("payment_method"),
+            "off_session": params.get("off_session") == "true",
+            "capture_method": "automatic",
+        }
+        if intent["off_session"] and self.require_authentication:
+            intent.update(status="requires_action", amount_received=0)
+            self.objects[intent["id"]] = intent
+            return 402, {
+                "error": {
+                    "type": "card_error",
+                    "code": "authentication_required",
+                    "message": "This payment requires authentication.",
+                    "payment_intent": intent,
+                }
+            }
+        intent.update(status="succeeded", amount_received=intent["amount"], amount_capturable=0)
+        self.objects[intent["id"]] = intent
+        return 200, intent
+
     def _get(self, object_id: str) -> tuple[int, dict]:
         obj = self.objects.get(object_id)
         return (200, obj) if obj is not None else self._missing(object_id)
@@ -155,6 +220,7 @@ class FakeStripe:
             "customer": None,
             "invoice": None,
             "_capture_method": params.get("payment_intent_data[capture_method]", "automatic"),
+            "_save_card": params.get("payment_intent_data[setup_future_usage]") == "off_session",
         }
         self.objects[session_id] = session
         return session
@@ -181,6 +247,9 @@ class FakeStripe:
                 "amount_received": 0 if manual else session["amount_total"],
                 "status": "requires_capture" if manual else "succeeded",
                 "capture_method": session["_capture_method"],
+                "customer": session["customer"],
+                "payment_method": self.new_id("pm"),
+                "setup_future_usage": "off_session" if session["_save_card"] else None,
             }
             session.update(payment_intent=intent_id, payment_status="unpaid" if manual else "paid")
         return session

@@ -232,6 +232,7 @@ def test_revenue_statistics_bad_query(clients, world, query):
     assert response.json()["message"] in (
         "propertyType must be all, eventSpace or officeSpace.",
         "Interval must be week, month or year.",
+        "propertyType must not contain a NUL character.",
     )
 
 

@@ -1077,6 +1077,42 @@ export interface paths {
         patch: operations["dispute_update_status_partial_update"];
         trace?: never;
     };
+    "/api/effects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Admin: effects that failed at least three times or stopped retrying (``filters[status]=all``
+         *     lists every effect, newest first).
+         */
+        get: operations["effects_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/effects/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["effects_retry_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/facilities/add": {
         parameters: {
             query?: never;
@@ -2252,7 +2288,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Needs the token from the verify-otp step of the forgot-password flow. */
+        /**
+         * @description Needs the token from the verify-otp step of the forgot-password flow (``Authorization: Bearer``):
+         *     a reset token, good for one reset of that account only.
+         */
         put: operations["user_reset_password_update"];
         post?: never;
         delete?: never;
@@ -2723,6 +2762,24 @@ export interface components {
             refundAmount: string | null;
             /** @description A pay-now request the renter has not paid yet: it cannot be approved and is not counted as pending */
             awaitingPayment: boolean;
+            /** @description On the detail response. */
+            statusHistory?: components["schemas"]["BookingStatusChangeSchema"][];
+        };
+        /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
+        BookingStatusChangeSchema: {
+            /** @description Empty for the record's first status. */
+            fromStatus: string | null;
+            toStatus: string;
+            reason: string;
+            /** @description _id, firstName, lastName, role; null for the system. */
+            actor: unknown;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description Set when the change was to an extension request.
+             */
+            extensionId?: string;
         };
         /**
          * @description * `pending` - Pending
@@ -3121,11 +3178,56 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             canDecide: boolean;
+            /** @description On the detail response. */
+            statusHistory?: components["schemas"]["StatusChangeSchema"][];
         };
         DisputeStatusResponse: {
             data: components["schemas"]["DisputeSchema"];
             message: string;
         };
+        Effect: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            /** @description The handler that carries it out, e.g. payments.capture. */
+            kind: string;
+            /** @description Idempotency key (also sent to the gateway). */
+            key: string;
+            payload?: unknown;
+            status?: components["schemas"]["EffectStatusEnum"];
+            attempts?: number;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            lastError: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            doneAt: string | null;
+        };
+        EffectList: {
+            data: components["schemas"]["EffectListData"];
+            message: string;
+        };
+        EffectListData: {
+            effects: components["schemas"]["Effect"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
+        EffectRetried: {
+            data: components["schemas"]["Effect"];
+            message: string;
+        };
+        /**
+         * @description * `pending` - Pending
+         *     * `done` - Done
+         *     * `failed` - Failed (stopped retrying)
+         * @enum {string}
+         */
+        EffectStatusEnum: "pending" | "done" | "failed";
         EmailChangeInputRequest: {
             /** Format: email */
             email: string;
@@ -4179,6 +4281,7 @@ export interface components {
         };
         PaymentSingleData: {
             payment: components["schemas"]["Payment"];
+            statusHistory: components["schemas"]["StatusChangeSchema"][];
         };
         Payout: {
             /**
@@ -4199,7 +4302,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
-            decidedAt: string;
+            decidedAt: string | null;
         };
         PayoutBalance: {
             data: components["schemas"]["Balance"];
@@ -4249,6 +4352,7 @@ export interface components {
             otherRequests: number;
             payoutRequests: number;
             pendingVerificationRequest: number;
+            stuckEffects: number;
         };
         PendingCounterResponse: {
             data: components["schemas"]["PendingCounter"];
@@ -4676,6 +4780,17 @@ export interface components {
          * @enum {string}
          */
         Status361Enum: "active" | "suspended" | "deleted";
+        /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
+        StatusChangeSchema: {
+            /** @description Empty for the record's first status. */
+            fromStatus: string | null;
+            toStatus: string;
+            reason: string;
+            /** @description _id, firstName, lastName, role; null for the system. */
+            actor: unknown;
+            /** Format: date-time */
+            createdAt: string;
+        };
         SubHostDeleteResponse: {
             message: string;
         };
@@ -4752,7 +4867,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /** Format: date-time */
-            cancelledAt: string;
+            cancelledAt: string | null;
             readonly premiumListingsDeletionDate: string | null;
             readonly benefits: {
                 [key: string]: unknown;
@@ -4852,7 +4967,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["Gender0acEnum"];
+            readonly gender: components["schemas"]["Gender0acEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4860,7 +4975,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -4902,7 +5017,7 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
-            readonly gender: components["schemas"]["Gender0acEnum"];
+            readonly gender: components["schemas"]["Gender0acEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
             readonly country: string;
@@ -4910,7 +5025,7 @@ export interface components {
             readonly emergencyContactname: string;
             readonly emergencyPhone: string;
             readonly emergencyRelationship: string;
-            /** Format: email */
+            /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
             readonly socialMediaLinks: unknown;
@@ -5102,7 +5217,35 @@ export interface components {
          */
         _OfferingCardKindEnum: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
     };
-    responses: never;
+    responses: {
+        /** @description The request could not be read or a value is not valid. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body is too large. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The query string is too long. */
+        QueryTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -5173,6 +5316,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_get_all_retrieve: {
@@ -5192,6 +5337,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_manage_retrieve: {
@@ -5259,6 +5407,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     amenities_update_update: {
@@ -5326,13 +5476,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5394,6 +5546,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_booking_retrieve: {
@@ -5455,6 +5609,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_calendar_retrieve: {
@@ -5517,6 +5673,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_cancel_partial_update: {
@@ -5584,6 +5742,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_create_create: {
@@ -5649,6 +5809,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_extend_create: {
@@ -5716,13 +5878,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by request date) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title or renter name / email */
                 "filters[search]"?: string;
                 /** @description all or a booking status */
@@ -5784,6 +5948,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_quote_create: {
@@ -5851,6 +6017,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_extend_status_update: {
@@ -5918,6 +6086,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     booking_update_status_partial_update: {
@@ -5985,6 +6155,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_attachment_retrieve: {
@@ -6038,6 +6210,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_dispute_retrieve: {
@@ -6094,6 +6268,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_all_retrieve: {
@@ -6148,6 +6324,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_notifications_retrieve: {
@@ -6199,6 +6377,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_get_single_retrieve: {
@@ -6252,6 +6432,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_mark_as_read_partial_update: {
@@ -6305,6 +6487,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_messages_retrieve: {
@@ -6361,6 +6545,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_send_create: {
@@ -6419,6 +6605,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     chat_start_create: {
@@ -6484,6 +6672,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_get_retrieve: {
@@ -6503,6 +6693,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_about_update_update: {
@@ -6552,6 +6745,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6579,6 +6774,9 @@ export interface operations {
                     "application/json": components["schemas"]["ContactDetailsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_contact_send_mail_create: {
@@ -6628,6 +6826,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6685,6 +6885,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6712,6 +6914,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_faq_update_update: {
@@ -6761,6 +6966,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6788,6 +6995,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_privacy_update_update: {
@@ -6837,6 +7047,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6888,6 +7100,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6945,6 +7159,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6972,6 +7188,9 @@ export interface operations {
                     "application/json": components["schemas"]["CmsPageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     cms_term_update_update: {
@@ -7021,6 +7240,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7036,7 +7257,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7074,6 +7295,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_cancelled_bookings_retrieve: {
@@ -7122,6 +7345,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_geo_chart_retrieve: {
@@ -7165,6 +7390,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_get_dashboard_numbers_retrieve: {
@@ -7172,7 +7399,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7210,6 +7437,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_amenities_retrieve: {
@@ -7217,7 +7446,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                property_type: string;
+                property_type: "all" | "eventSpace" | "officeSpace";
             };
             cookie?: never;
         };
@@ -7255,6 +7484,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_high_demand_locations_retrieve: {
@@ -7298,6 +7529,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_listing_statistics_retrieve: {
@@ -7305,7 +7538,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7343,6 +7576,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_new_reservations_retrieve: {
@@ -7391,6 +7626,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payment_invoices_retrieve: {
@@ -7439,6 +7676,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_payout_requests_retrieve: {
@@ -7489,6 +7728,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_pending_counter_retrieve: {
@@ -7540,6 +7781,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_hosts_retrieve: {
@@ -7583,6 +7826,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_popular_spaces_retrieve: {
@@ -7626,6 +7871,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_property_statistics_retrieve: {
@@ -7633,7 +7880,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                interval: string;
+                interval: "week" | "month" | "year";
             };
             cookie?: never;
         };
@@ -7671,6 +7918,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_bookings_retrieve: {
@@ -7719,6 +7968,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_listings_retrieve: {
@@ -7767,6 +8018,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_recent_requests_retrieve: {
@@ -7815,6 +8068,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_revenue_statistics_retrieve: {
@@ -7862,6 +8117,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dashboard_total_users_retrieve: {
@@ -7905,6 +8162,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_create_create: {
@@ -7969,13 +8228,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_payments_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, approved or rejected */
@@ -8037,13 +8298,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_dispute_requests_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 limit?: number;
@@ -8103,6 +8366,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_evidence_retrieve: {
@@ -8164,13 +8429,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_all_retrieve: {
         parameters: {
             query?: {
                 /** @description daily, weekly or monthly (by the day it was raised) */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description listing title, renter name or e-mail, or reason */
                 "filters[search]"?: string;
                 /** @description all, pending, approved or rejected */
@@ -8232,6 +8499,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_get_single_retrieve: {
@@ -8293,6 +8562,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     dispute_update_status_partial_update: {
@@ -8360,6 +8631,105 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    effects_retrieve: {
+        parameters: {
+            query?: {
+                /** @description stuck (default), pending, done, failed, all */
+                "filters[status]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    effects_retry_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectRetried"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_add_create: {
@@ -8425,6 +8795,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_get_all_retrieve: {
@@ -8444,6 +8816,9 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_manage_retrieve: {
@@ -8511,6 +8886,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     facilities_update_update: {
@@ -8578,6 +8955,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_add_create: {
@@ -8647,6 +9026,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_get_all_retrieve: {
@@ -8711,6 +9092,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     favourites_remove_destroy: {
@@ -8772,6 +9155,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     invoice_get_all_retrieve: {
@@ -8831,6 +9216,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8900,6 +9287,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8969,6 +9358,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     "listing_calendar_.ics_retrieve": {
@@ -8990,6 +9381,17 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_create_create: {
@@ -9055,6 +9457,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_delete_destroy: {
@@ -9116,6 +9520,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_retrieve: {
@@ -9186,6 +9592,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_all_requests_retrieve: {
@@ -9257,6 +9665,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_availability_retrieve: {
@@ -9325,6 +9735,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_get_single_retrieve: {
@@ -9386,6 +9798,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_property_listing: {
@@ -9416,7 +9830,7 @@ export interface operations {
                 /** @description Lowest price (in the chosen period, or any period). */
                 "filters[minPrice]"?: string;
                 /** @description `hourly`, `daily`, `weekly` or `monthly`: the period the price range applies to. */
-                "filters[period]"?: string;
+                "filters[period]"?: "daily" | "weekly" | "monthly";
                 /** @description `eventSpace` or `officeSpace`. */
                 "filters[propertyType]"?: string;
                 /** @description Same as guests. */
@@ -9456,6 +9870,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_search_titles: {
@@ -9486,6 +9902,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_toggle_active_partial_update: {
@@ -9553,6 +9971,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_request_status_partial_update: {
@@ -9620,6 +10040,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_update_update: {
@@ -9687,6 +10109,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_delete_create: {
@@ -9752,6 +10176,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9819,6 +10245,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     media_uploads_create: {
@@ -9882,6 +10310,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_delete_partial_update: {
@@ -9935,6 +10365,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_get_all_retrieve: {
@@ -9990,6 +10422,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_all_as_read_partial_update: {
@@ -10041,6 +10475,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_mark_as_read_partial_update: {
@@ -10094,6 +10530,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_public_key_retrieve: {
@@ -10145,6 +10583,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_subscribe_create: {
@@ -10210,6 +10650,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_push_unsubscribe_create: {
@@ -10267,6 +10709,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     notifications_update_partial_update: {
@@ -10326,6 +10770,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payment_checkout_create: {
@@ -10391,6 +10837,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10464,6 +10912,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10531,6 +10981,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10598,6 +11050,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10667,6 +11121,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10740,6 +11196,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10813,6 +11271,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10852,6 +11312,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     payout_balance_retrieve: {
@@ -10911,6 +11373,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10978,6 +11442,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11045,6 +11511,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11120,6 +11588,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11147,6 +11617,9 @@ export interface operations {
                     "application/json": components["schemas"]["PlanList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_add_create: {
@@ -11212,6 +11685,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_get_all_retrieve: {
@@ -11270,6 +11745,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     reviews_update_status_partial_update: {
@@ -11329,6 +11806,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     subscription_retrieve: {
@@ -11388,6 +11867,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11457,6 +11938,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11532,6 +12015,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11605,6 +12090,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11678,6 +12165,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11751,6 +12240,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11824,6 +12315,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11897,6 +12390,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11970,6 +12465,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12043,6 +12540,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12116,6 +12615,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12193,6 +12694,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12266,6 +12769,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12297,6 +12802,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12358,6 +12913,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12435,6 +12992,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12504,6 +13063,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12571,6 +13132,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12644,6 +13207,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12713,6 +13278,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12788,6 +13355,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12861,6 +13430,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12938,6 +13509,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13007,6 +13580,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13080,6 +13655,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13153,6 +13730,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13226,6 +13805,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13303,6 +13884,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13372,6 +13955,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13447,6 +14032,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13516,6 +14103,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13589,6 +14178,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13662,6 +14253,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13737,6 +14330,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13804,6 +14399,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13875,6 +14472,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13944,6 +14543,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14017,6 +14618,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14086,6 +14689,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14161,6 +14766,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14234,6 +14841,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14303,6 +14912,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
             429: {
                 headers: {
                     [name: string]: unknown;

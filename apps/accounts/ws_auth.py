@@ -14,8 +14,9 @@ from django.contrib.auth.models import AnonymousUser
 
 @database_sync_to_async
 def _user_for_token(raw: str):
-    from rest_framework_simplejwt.authentication import JWTAuthentication
     from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken, TokenError
+
+    from .authentication import RevocableJWTAuthentication as JWTAuthentication
 
     auth = JWTAuthentication()
     try:

@@ -1,0 +1,58 @@
+"""Checks every request gets before any view, and headers every response gets.
+
+Refused early, in the API's JSON envelope under ``/api`` (the site's error page elsewhere):
+an API query string over ``MAX_QUERY_STRING_BYTES`` (414; pages take longer ones), a body over ``MAX_REQUEST_BODY_BYTES`` (413),
+a NUL character in the path or the query (400; PostgreSQL cannot compare with one) and more
+query fields than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` (400).
+"""
+
+from django.conf import settings
+from django.core.exceptions import SuspiciousOperation
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+
+
+def _refusal(request: HttpRequest, status: int, message: str, field: str | None = None) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse({"message": message, "errors": {field: [message]} if field else {}}, status=status)
+    try:
+        html = render_to_string("400.html", request=request)
+    except Exception:  # noqa: BLE001 - the refusal must not fail on a template problem
+        html = f"<!doctype html><title>{status}</title><p>{message}</p>"
+    return HttpResponse(html, status=status)
+
+
+class RequestGuardMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self._refuse(request) or self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
+        return response
+
+    def _refuse(self, request: HttpRequest) -> HttpResponse | None:
+        query = request.META.get("QUERY_STRING", "")
+        if len(query) > settings.MAX_QUERY_STRING_BYTES and request.path.startswith("/api/"):
+            return _refusal(
+                request, 414, f"The address is too long: at most {settings.MAX_QUERY_STRING_BYTES} characters of query."
+            )
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return _refusal(request, 400, "The request's Content-Length is not a number.")
+        if length > settings.MAX_REQUEST_BODY_BYTES:
+            limit = settings.MAX_REQUEST_BODY_BYTES // (1024 * 1024)
+            return _refusal(request, 413, f"The request is too large: at most {limit} MB.")
+        if "\x00" in request.path_info:
+            return _refusal(request, 400, "The address contains a NUL character.")
+        try:
+            fields = list(request.GET.lists())
+        except SuspiciousOperation:
+            return _refusal(request, 400, "The address has too many query fields.")
+        for key, values in fields:
+            if "\x00" in key or any("\x00" in value for value in values):
+                name = key.replace("\x00", "")
+                field = name[len("filters[") : -1] if name.startswith("filters[") and name.endswith("]") else name
+                return _refusal(request, 400, f"{name} must not contain a NUL character.", field=field)
+        return None

@@ -1,0 +1,109 @@
+"""Request body parsers: DRF's, with the limits every API body shares.
+
+- A JSON or form body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` answers 413; more than
+  ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` fields or ``DATA_UPLOAD_MAX_NUMBER_FILES`` files 400.
+- JSON nested deeper than ``MAX_JSON_DEPTH`` answers 400 (Python's parser would run out of stack).
+- A NUL character in any text answers 400: PostgreSQL cannot store one, and no field needs it.
+"""
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from rest_framework import parsers
+from rest_framework.exceptions import APIException, ParseError, ValidationError
+
+MAX_JSON_DEPTH = 64
+
+
+class PayloadTooLarge(APIException):
+    status_code = 413
+    default_detail = "The request is too large."
+    default_code = "payload_too_large"
+
+
+def _too_large(limit: int) -> PayloadTooLarge:
+    return PayloadTooLarge(f"The request is too large: at most {limit // (1024 * 1024)} MB.")
+
+
+def _check_length(parser_context, limit: int) -> None:
+    request = (parser_context or {}).get("request")
+    if request is None:
+        return
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > limit:
+        raise _too_large(limit)
+
+
+def _suspicious(exc: SuspiciousOperation) -> APIException:
+    if isinstance(exc, RequestDataTooBig):
+        return _too_large(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    return ParseError(
+        f"The request has too many fields or files (at most {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} fields "
+        f"and {settings.DATA_UPLOAD_MAX_NUMBER_FILES} files)."
+    )
+
+
+def _nul(field: str) -> ValidationError:
+    """400 on the field (its top-level name) that holds a NUL character."""
+    name = field.replace("\x00", "") or "non_field_errors"
+    return ValidationError({name: [f"{name} must not contain a NUL character."]})
+
+
+def refuse_nul_and_depth(data) -> None:
+    """Walk the parsed body without recursion; refuse NUL characters and excessive nesting."""
+    stack = [(data, 1, "")]
+    while stack:
+        value, depth, field = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise ParseError(f"The request body is nested too deeply (at most {MAX_JSON_DEPTH} levels).")
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise _nul(field)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in str(key):
+                    raise _nul(field or str(key))
+                stack.append((item, depth + 1, field or str(key)))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, field) for item in value)
+
+
+def _refuse_nul_in_fields(query_dict) -> None:
+    for key, values in query_dict.lists():
+        if "\x00" in key or any(isinstance(value, str) and "\x00" in value for value in values):
+            raise _nul(key)
+
+
+class JSONParser(parsers.JSONParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        _check_length(parser_context, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(f"The request body is nested too deeply (at most {MAX_JSON_DEPTH} levels).") from None
+        refuse_nul_and_depth(data)
+        return data
+
+
+class FormParser(parsers.FormParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        _check_length(parser_context, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except SuspiciousOperation as exc:
+            raise _suspicious(exc) from None
+        _refuse_nul_in_fields(data)
+        return data
+
+
+class MultiPartParser(parsers.MultiPartParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        _check_length(parser_context, settings.MAX_REQUEST_BODY_BYTES)
+        try:
+            result = super().parse(stream, media_type, parser_context)
+        except SuspiciousOperation as exc:
+            raise _suspicious(exc) from None
+        _refuse_nul_in_fields(result.data)
+        return result

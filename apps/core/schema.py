@@ -1,0 +1,55 @@
+"""Finishing touches on the generated OpenAPI schema, so it says what the API enforces.
+
+Applied to every operation (one place instead of each view's parameter list):
+- ``page`` and ``limit`` are whole numbers of at least 1; ``page`` at most ``MAX_PAGE``.
+- Parameters with a fixed vocabulary everywhere they appear get their enum: the statistics
+  ``interval`` (week, month, year), ``property_type`` (all, eventSpace, officeSpace) and
+  ``filters[period]`` (daily, weekly, monthly).
+- Every operation documents 400 (a bad query or body) and 413/414 (a body or query over the
+  limits), answered by the guards every request passes.
+"""
+
+from .api import MAX_PAGE
+
+FIXED_VALUES = {
+    ("path", "interval"): ["week", "month", "year"],
+    ("path", "property_type"): ["all", "eventSpace", "officeSpace"],
+    ("query", "filters[period]"): ["daily", "weekly", "monthly"],
+}
+GUARD_STATUSES = {
+    "400": "The request could not be read or a value is not valid.",
+    "413": "The request body is too large.",
+    "414": "The query string is too long.",
+}
+
+
+GUARD_RESPONSES = {"400": "BadRequest", "413": "PayloadTooLarge", "414": "QueryTooLong"}
+
+
+def finish_schema(result, generator, request, public):
+    components = result.setdefault("components", {})
+    error = (
+        {"$ref": "#/components/schemas/ErrorEnvelope"}
+        if "ErrorEnvelope" in components.get("schemas", {})
+        else {"type": "object"}
+    )
+    shared = components.setdefault("responses", {})
+    for status, name in GUARD_RESPONSES.items():
+        shared[name] = {"description": GUARD_STATUSES[status], "content": {"application/json": {"schema": error}}}
+    for methods in result.get("paths", {}).values():
+        for operation in methods.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            for parameter in operation.get("parameters", []):
+                schema = parameter.setdefault("schema", {})
+                name, place = parameter.get("name"), parameter.get("in")
+                if place == "query" and name in ("page", "limit") and schema.get("type") == "integer":
+                    schema["minimum"] = 1
+                    if name == "page":
+                        schema["maximum"] = MAX_PAGE
+                values = FIXED_VALUES.get((place, name))
+                if values and schema.get("type") == "string" and "enum" not in schema:
+                    schema["enum"] = values
+            for status, name in GUARD_RESPONSES.items():
+                operation["responses"].setdefault(status, {"$ref": f"#/components/responses/{name}"})
+    return result

@@ -1,0 +1,22 @@
+"""How payments follow what the bookings app announces."""
+
+from django.dispatch import receiver
+
+from apps.bookings.models import Booking
+from apps.bookings.signals import booking_status_changed, register_payment_status
+from apps.listings import providers
+
+from . import premium
+from .selectors import booking_payment_status
+from .services import booking_payment_follow
+
+register_payment_status(booking_payment_status)
+providers.provide("premium_now", premium.premium_now)
+providers.provide("active_listing_limit", premium.active_listing_limit)
+providers.provide("host_is_premium", premium.host_is_premium)
+
+
+@receiver(booking_status_changed, sender=Booking, dispatch_uid="payments-follow-booking")
+def follow_booking(sender, *, booking, from_status: str, to_status: str, actor=None, reason: str = "", **kwargs):
+    """Inside the booking's transaction: queue the capture, release or refund it calls for."""
+    booking_payment_follow(booking=booking, from_status=from_status, to_status=to_status, actor=actor)
