@@ -71,7 +71,7 @@ def browser(built_frontend):
 
 @pytest.fixture
 def page(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900}, bypass_csp=True)
     # The consent banner is tested on its own; elsewhere it would cover the page.
     context.add_cookies([{"name": "cookieConsent", "value": "%7B%22marketing%22%3Afalse%7D", "url": live_server.url}])
     page = context.new_page()
