@@ -40,6 +40,7 @@ schema: venv
 bench: deps
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_statistics.py
+	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_people.py
 
 clean:
 	rm -rf .venv staticfiles static/dist frontend/node_modules

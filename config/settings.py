@@ -290,6 +290,7 @@ SPECTACULAR_SETTINGS = {
         "AccountStatusEnum": "apps.accounts.policies.ACCOUNT_STATUSES",
         "OfferingKindEnum": "apps.listings.models.OfferingKind",
         "RequestKindEnum": "apps.listings.models.RequestKind",
+        "GenderEnum": "apps.accounts.models.Gender",
         "PeriodEnum": "apps.listings.models.Period",
     },
 }

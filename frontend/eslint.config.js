@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
 const root = dirname(fileURLToPath(import.meta.url));
 
 /** Features and islands of the signed-in area. Everything else under features/ and islands/ is public. */
-export const DASHBOARD_FEATURES = ["dashboard", "bookings", "payments", "premium", "notifications", "messages", "disputes", "booking-actions", "payment-details", "push", "listings", "calendar"];
+export const DASHBOARD_FEATURES = ["dashboard", "bookings", "payments", "premium", "notifications", "messages", "disputes", "booking-actions", "payment-details", "push", "listings", "calendar", "account", "users", "cms"];
 const isDashboardIsland = (name) => name.startsWith("Dashboard");
 
 function area(file) {

@@ -113,6 +113,8 @@ class User(AbstractBaseUser):
             models.Index(fields=["role", "is_deleted"]),
             # Back-office lists: one role, newest first, also on deep pages and for rare roles.
             models.Index(fields=["role", "is_deleted", "-created_at", "-id"], name="user_role_list"),
+            # The few deleted accounts, so lists of other rows can leave theirs out without a join.
+            models.Index(fields=["id"], condition=Q(is_deleted=True), name="user_deleted_ids"),
             # Back-office search (icontains compiles to UPPER(col) LIKE UPPER(%s)): trigram indexes.
             *(
                 GinIndex(OpClass(Upper(column), name="gin_trgm_ops"), name=f"user_{column}_trgm")

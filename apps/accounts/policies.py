@@ -100,9 +100,22 @@ def status_refusal(actor, target: User, status: str) -> DomainError | None:
     return None
 
 
+def invitation_refusal(actor, target: User) -> DomainError | None:
+    """Mailing a new set-password link: to a live account one may manage that has not chosen a password."""
+    refusal = manage_refusal(actor, target)
+    if refusal is not None:
+        return refusal
+    if target.is_deleted:
+        return Conflict("This account is deleted. Restore it first.")
+    if target.has_usable_password():
+        return Conflict("This account has already chosen a password.")
+    return None
+
+
 def user_can(actor, target: User) -> dict[str, bool]:
     return {
         "suspend": status_refusal(actor, target, "suspended") is None,
         "restore": status_refusal(actor, target, "active") is None,
         "delete": status_refusal(actor, target, "deleted") is None,
+        "resendInvitation": invitation_refusal(actor, target) is None,
     }

@@ -190,6 +190,29 @@ class LogoutInput(serializers.Serializer):
     refreshToken = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 
+SOCIAL_MEDIA_LABELS = ("Facebook", "Twitter", "Pintrest", "Instagram")
+
+
+class SocialMediaLinkInput(serializers.Serializer):
+    """One of the profile's social links (spec 3: label Facebook, Twitter, Pintrest or Instagram, plus link)."""
+
+    label = serializers.ChoiceField(
+        choices=SOCIAL_MEDIA_LABELS,
+        error_messages={
+            "invalid_choice": "Choose Facebook, Twitter, Pintrest or Instagram.",
+            "required": "Choose a network",
+        },
+    )
+    link = serializers.URLField(
+        max_length=300,
+        error_messages={
+            "invalid": "Please enter a valid link (https://...)",
+            "required": "Link is required",
+            "blank": "Link is required",
+        },
+    )
+
+
 class ProfileInput(serializers.Serializer):
     """The profile's editable fields (spec section 3, User)."""
 
@@ -226,4 +249,24 @@ class ProfileInput(serializers.Serializer):
     )
     state = serializers.CharField(max_length=80, required=False, allow_blank=True)
     country = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    city = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    gender = serializers.ChoiceField(
+        choices=Gender.choices,
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid_choice": "Gender must be male, female or other."},
+    )
+    emergencyContactname = serializers.CharField(
+        source="emergency_contact_name", max_length=100, required=False, allow_blank=True
+    )
+    emergencyRelationship = serializers.CharField(
+        source="emergency_relationship", max_length=50, required=False, allow_blank=True
+    )
+    socialMediaLinks = SocialMediaLinkInput(source="social_media_links", many=True, required=False)
     fmcToken = serializers.CharField(source="fmc_token", max_length=512, required=False, allow_blank=True)
+
+    def validate_socialMediaLinks(self, links):
+        labels = [link["label"] for link in links]
+        if len(labels) != len(set(labels)):
+            raise serializers.ValidationError("Add each network only once.")
+        return [{"label": link["label"], "link": link["link"]} for link in links]

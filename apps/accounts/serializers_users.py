@@ -9,6 +9,7 @@ from apps.core.serializers import ApiModelSerializer
 from .models import Role, User, VerificationDocument, VerificationRequest
 from .policies import ACCOUNT_STATUSES, account_status, user_can
 from .serializers import EMAIL_MESSAGES, UserIdentitySerializer, UserSerializer, password_field
+from .services_verification import verification_request_may_decide
 
 
 def _required(label: str, **extra) -> dict:
@@ -60,12 +61,13 @@ class UserCanSerializer(serializers.Serializer):
     suspend = serializers.BooleanField()
     restore = serializers.BooleanField()
     delete = serializers.BooleanField()
+    resendInvitation = serializers.BooleanField()
 
 
 def _can(serializer: serializers.Serializer, user: User) -> dict[str, bool]:
     actor = serializer.context.get("user")
     if actor is None or not getattr(actor, "is_authenticated", False):
-        return {"suspend": False, "restore": False, "delete": False}
+        return {"suspend": False, "restore": False, "delete": False, "resendInvitation": False}
     return user_can(actor, user)
 
 
@@ -148,15 +150,44 @@ class DecidedBySerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=Role.choices)
 
 
+class VerificationRequestCanSerializer(serializers.Serializer):
+    approve = serializers.BooleanField()
+    reject = serializers.BooleanField()
+
+
 class VerificationRequestSerializer(ApiModelSerializer):
     user = UserListItemSerializer(read_only=True)
     decidedBy = serializers.SerializerMethodField()
-    verificationDocs = serializers.SerializerMethodField()
+    verificationDocs = VerificationDocumentSerializer(many=True, read_only=True, source="documents_for_list")
+    can = serializers.SerializerMethodField()
 
     class Meta:
         model = VerificationRequest
-        fields = ["id", "status", "user", "created_at", "decided_at", "decidedBy", "reject_reason", "verificationDocs"]
+        fields = [
+            "id",
+            "status",
+            "user",
+            "created_at",
+            "decided_at",
+            "decidedBy",
+            "reject_reason",
+            "verificationDocs",
+            "can",
+        ]
         read_only_fields = fields
+
+    def to_representation(self, instance):
+        documents = self.context.get("documents", {}).get(instance.user_id)
+        instance.documents_for_list = (
+            documents if documents is not None else list(instance.user.verification_documents.all())
+        )
+        return super().to_representation(instance)
+
+    @extend_schema_field(VerificationRequestCanSerializer)
+    def get_can(self, request: VerificationRequest) -> dict:
+        """What the viewer may do with the request (the same rule the decision service enforces)."""
+        may = verification_request_may_decide(self.context.get("actor"), request)
+        return {"approve": may, "reject": may}
 
     @extend_schema_field(DecidedBySerializer(allow_null=True))
     def get_decidedBy(self, request: VerificationRequest) -> dict | None:
@@ -170,13 +201,6 @@ class VerificationRequestSerializer(ApiModelSerializer):
             "lastName": who.last_name,
             "role": who.role,
         }
-
-    @extend_schema_field(VerificationDocumentSerializer(many=True))
-    def get_verificationDocs(self, request: VerificationRequest) -> list:
-        documents = self.context.get("documents", {}).get(request.user_id)
-        if documents is None:
-            documents = request.user.verification_documents.all()
-        return VerificationDocumentSerializer(documents, many=True).data
 
 
 # --- Inputs -----------------------------------------------------------------------------
@@ -213,6 +237,24 @@ class AddHostInput(InviteInput):
             "max_digits": "Tax must be a number from 0 to 100.",
             "max_decimal_places": "Tax can have at most 2 decimals.",
         },
+    )
+
+
+TAX_MESSAGES = {
+    "required": "Tax is required",
+    "null": "Tax is required",
+    "invalid": "Tax must be a number from 0 to 100.",
+    "min_value": "Tax must be a number from 0 to 100.",
+    "max_value": "Tax must be a number from 0 to 100.",
+    "max_digits": "Tax must be a number from 0 to 100.",
+    "max_whole_digits": "Tax must be a number from 0 to 100.",
+    "max_decimal_places": "Tax can have at most 2 decimals.",
+}
+
+
+class TaxInput(serializers.Serializer):
+    tax = serializers.DecimalField(
+        max_digits=5, decimal_places=2, min_value=0, max_value=100, error_messages=TAX_MESSAGES
     )
 
 

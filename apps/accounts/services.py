@@ -422,6 +422,11 @@ PROFILE_FIELDS = (
     "emergency_phone",
     "state",
     "country",
+    "city",
+    "gender",
+    "emergency_contact_name",
+    "emergency_relationship",
+    "social_media_links",
     "fmc_token",
 )
 

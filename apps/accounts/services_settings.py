@@ -1,6 +1,7 @@
 """A user's general settings: notification choices, password, e-mail address, deleting the account."""
 
 from datetime import timedelta
+from decimal import Decimal
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
@@ -157,6 +158,23 @@ def email_change_confirm(*, user: User, otp: str) -> User:
             )
     if wrong_message:
         raise InvalidInput(wrong_message, errors={"otp": [wrong_message]})
+    return user
+
+
+# --- Host tax --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def tax_update(*, user: User, tax: Decimal) -> User:
+    """Set the host's tax percent (0 to 100), used for the tax line of its future bookings."""
+    if user.role != Role.HOST:
+        raise Forbidden("Only a host sets a tax percent.")
+    if tax < 0 or tax > 100:
+        message = "Tax must be a number from 0 to 100."
+        raise InvalidInput(message, errors={"tax": [message]})
+    user = User.objects.select_for_update().get(pk=user.pk)
+    user.tax = tax
+    user.save(update_fields=["tax", "updated_at"])
     return user
 
 

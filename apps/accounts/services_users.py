@@ -21,7 +21,7 @@ from apps.core.mail import queue_templated_mail
 from apps.notifications.services import notify
 
 from .models import STAFF_ROLES, Role, User
-from .policies import ACCOUNT_STATUSES, account_status, manage_refusal, status_refusal
+from .policies import ACCOUNT_STATUSES, account_status, invitation_refusal, manage_refusal, status_refusal
 from .services import _check_password_rules, tokens_revoke_all
 
 logger = logging.getLogger(__name__)
@@ -100,9 +100,9 @@ def password_set_from_link(*, uid: str, token: str, password: str) -> User:
 
 @transaction.atomic
 def invitation_resend(*, actor: User, user: User) -> User:
-    _check_may_manage(actor, user)
-    if user.has_usable_password():
-        raise Conflict("This account has already chosen a password.")
+    refusal = invitation_refusal(actor, user)
+    if refusal is not None:
+        raise refusal
     invitation_send(user=user, invited_by=actor)
     return user
 

@@ -151,6 +151,16 @@ def verification_document_delete(*, actor: User, owner_id, file_name: str) -> No
             counters_changed(staff=True)
 
 
+def verification_request_may_decide(actor: User | None, request: VerificationRequest) -> bool:
+    """Staff decide a request once, while it is pending and the host's account is not deleted."""
+    return (
+        actor is not None
+        and getattr(actor, "role", None) in STAFF_ROLES
+        and request.status == VerificationStatus.PENDING
+        and not request.user.is_deleted
+    )
+
+
 @transaction.atomic
 def verification_request_decide(
     *, actor: User, request: VerificationRequest, status: str, reason: str = ""
@@ -183,9 +193,9 @@ def verification_request_decide(
         host.is_verified = True
         host.save(update_fields=["is_verified", "updated_at"])
         _notify(
-            host, "verificationApproved", "Your identity is verified. Your profile now shows the badge.", "/general"
+            host, "verificationApproved", "Your identity is verified. Your profile now shows the badge.", "/profile"
         )
     else:
-        _notify(host, "verificationRejected", f"Your identity verification was rejected: {reason}", "/general")
+        _notify(host, "verificationRejected", f"Your identity verification was rejected: {reason}", "/profile")
     counters_changed(staff=True)
     return request

@@ -52,5 +52,6 @@ urlpatterns = [
     path("change-password", views_users.PasswordChangeView.as_view(), name="change-password"),
     path("change-email", views_users.EmailChangeView.as_view(), name="change-email"),
     path("change-email/verify", views_users.EmailChangeVerifyView.as_view(), name="change-email-verify"),
+    path("tax", views_users.TaxView.as_view(), name="tax"),
     path("delete-account", views_users.AccountDeleteView.as_view(), name="delete-account"),
 ]

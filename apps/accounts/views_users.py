@@ -2,6 +2,8 @@
 verification, and each user's general settings. Views stay thin: input, selector, service, output.
 """
 
+import dataclasses
+
 from django.contrib.auth import logout as session_logout
 from django.contrib.auth import update_session_auth_hash
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -31,6 +33,7 @@ from .serializers_users import (
     SetPasswordInput,
     StatusInput,
     SubHostUpdateInput,
+    TaxInput,
     UserDetailSerializer,
     UserListItemSerializer,
     VerificationDecisionInput,
@@ -46,7 +49,9 @@ LIST_FILTERS = [
     OpenApiParameter("limit", int),
     OpenApiParameter("filters[search]", str, description="Part of the e-mail, first, last or user name."),
     OpenApiParameter(
-        "filters[status]", str, description="active, suspended, deleted or all (default: active and suspended)."
+        "filters[status]",
+        str,
+        description="active, suspended, deleted, unverified or all (default: active and suspended).",
     ),
     OpenApiParameter("filters[isVerified]", str, description="true or false (identity approved)."),
     OpenApiParameter("filters[country]", str),
@@ -342,7 +347,7 @@ class VerificationDocFileView(APIView):
     @extend_schema(responses={(200, "application/octet-stream"): bytes, **ERRORS})
     def get(self, request, document_id):
         document = selectors.verification_document_get_for(actor=request.user, document_id=document_id)
-        return private_file_response(
+        response = private_file_response(
             document.file,
             name=document.name,
             content_type=document.content_type,
@@ -350,6 +355,9 @@ class VerificationDocFileView(APIView):
             cache_control="private, no-store",
             as_attachment=False,
         )
+        # Staff open it inside the review dialog: framed by our own pages only, still sandboxed by its CSP.
+        response["X-Frame-Options"] = "SAMEORIGIN"
+        return response
 
 
 class MediaDeleteView(APIView):
@@ -388,7 +396,10 @@ class VerificationRequestListView(APIView):
         },
     )
     def get(self, request):
-        page = paginate(request, selectors.verification_request_list(filters=parse_filters(request)))
+        ids = paginate(
+            request, selectors.verification_request_list(filters=parse_filters(request)).values_list("pk", flat=True)
+        )
+        page = dataclasses.replace(ids, items=selectors.verification_requests_in_order(ids.items))
         user_ids = [item.user_id for item in page.items]
         documents: dict = {user_id: [] for user_id in user_ids}
         for document in selectors.VerificationDocument.objects.filter(user_id__in=user_ids).order_by("created_at"):
@@ -397,7 +408,7 @@ class VerificationRequestListView(APIView):
             page,
             VerificationRequestSerializer,
             "verificationRequests",
-            context={"documents": documents},
+            context={"documents": documents, "actor": request.user},
             pendingVerificationRequest=selectors.pending_verification_request_count(),
         )
 
@@ -407,7 +418,8 @@ class VerificationRequestDetailView(APIView):
 
     @extend_schema(responses={200: enveloped("VerificationRequestResponse", VerificationRequestSerializer()), **ERRORS})
     def get(self, request, request_id):
-        return envelope(VerificationRequestSerializer(selectors.verification_request_get(request_id=request_id)).data)
+        found = selectors.verification_request_get(request_id=request_id)
+        return envelope(VerificationRequestSerializer(found, context={"actor": request.user}).data)
 
 
 class VerificationDecisionView(APIView):
@@ -424,7 +436,7 @@ class VerificationDecisionView(APIView):
             actor=request.user, request=found, status=values["status"], reason=values["reason"]
         )
         message = "Host verified successfully." if decided.status == "approved" else "Verification request rejected."
-        return envelope(VerificationRequestSerializer(decided).data, message)
+        return envelope(VerificationRequestSerializer(decided, context={"actor": request.user}).data, message)
 
 
 # --- General settings ------------------------------------------------------------------------
@@ -539,6 +551,26 @@ class EmailChangeVerifyView(APIView):
         values = _valid(OtpInput, request)
         user = services_settings.email_change_confirm(user=request.user, otp=values["otp"])
         return envelope(UserDetailSerializer(user, context={"user": request.user}).data, "Email updated successfully.")
+
+
+class TaxView(APIView):
+    """The host's tax percent, added to its bookings' invoices (spec 9: tax = host tax percent)."""
+
+    permission_classes = [HostOnly]
+
+    @extend_schema(
+        request=TaxInput,
+        responses={
+            200: enveloped(
+                "TaxResponse", inline_serializer(name="TaxData", fields={"tax": serializers.DecimalField(5, 2)})
+            ),
+            **ERRORS,
+        },
+    )
+    def put(self, request):
+        values = _valid(TaxInput, request)
+        user = services_settings.tax_update(user=request.user, tax=values["tax"])
+        return envelope({"tax": str(user.tax)}, "Tax updated successfully.")
 
 
 class AccountDeleteView(APIView):

@@ -88,4 +88,19 @@ PAGES: dict[str, Page] = {
     "dispute-payments": Page(
         "DashboardDisputes", lambda request, kwargs: {"view": "detail", **_query("id")(request, kwargs)}
     ),
+    # People and the back office
+    "profile": Page("DashboardProfile", lambda request, kwargs: {"view": "profile"}),
+    "profile-edit": Page("DashboardProfile", lambda request, kwargs: {"view": "edit"}),
+    "general": Page("DashboardSettings"),
+    "hosts": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "hosts"}),
+    "renters": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "renters"}),
+    "sub-hosts": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "subHosts"}),
+    "moderators": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "moderators"}),
+    "addhost": Page("DashboardUsers", lambda request, kwargs: {"view": "add", "kind": "hosts"}),
+    "add-subhost": Page("DashboardUsers", lambda request, kwargs: {"view": "add", "kind": "subHosts"}),
+    "add-moderator": Page("DashboardUsers", lambda request, kwargs: {"view": "add", "kind": "moderators"}),
+    "view-user": Page("DashboardUsers", lambda request, kwargs: {"view": "user", **_with_id(request, kwargs)}),
+    "verificationRequest": Page("DashboardVerification"),
+    "cms": Page("DashboardContent", lambda request, kwargs: {"view": "cms"}),
+    "review-setting": Page("DashboardContent", lambda request, kwargs: {"view": "reviews"}),
 }

@@ -589,3 +589,46 @@ def test_avatar_that_is_not_an_image(clients, users):
 
 def test_default_avatar_when_none_uploaded(clients):
     assert clients["renter"].get(ME).json()["data"]["avatar"].endswith("default-avatar.svg")
+
+
+def test_profile_update_of_the_shown_fields(clients, users):
+    user = users["renter"]
+    links = [{"label": "Instagram", "link": "https://instagram.com/ren"}]
+    response = clients["renter"].put(
+        f"/api/user/profile/{user.pk}",
+        {
+            "gender": "female",
+            "city": "Toronto",
+            "emergencyContactname": "Sam Doe",
+            "emergencyRelationship": "Sister",
+            "socialMediaLinks": links,
+        },
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    data = response.json()["data"]
+    assert (data["gender"], data["city"], data["emergencyContactname"]) == ("female", "Toronto", "Sam Doe")
+    assert data["socialMediaLinks"] == links
+    user.refresh_from_db()
+    assert user.emergency_relationship == "Sister"
+
+
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        ({"gender": "robot"}, "gender"),
+        ({"socialMediaLinks": [{"label": "MySpace", "link": "https://x.example"}]}, "socialMediaLinks"),
+        ({"socialMediaLinks": [{"label": "Twitter", "link": "not a link"}]}, "socialMediaLinks"),
+        (
+            {"socialMediaLinks": [{"label": "Twitter", "link": "https://a.example"}] * 2, "city": "Rome"},
+            "socialMediaLinks",
+        ),
+    ],
+)
+def test_bad_profile_fields_are_refused_and_change_nothing(clients, users, payload, field):
+    user = users["renter"]
+    response = clients["renter"].put(f"/api/user/profile/{user.pk}", payload, format="json")
+    assert response.status_code == 400
+    assert any(key.startswith(field) for key in response.json()["errors"])
+    user.refresh_from_db()
+    assert (user.gender, user.social_media_links, user.city) == ("", [], "")

@@ -411,3 +411,16 @@ def test_hosts_see_the_renters_who_booked_them(clients, users):
     assert "email" not in clients["host"].get(url).json()["data"]
     assert clients["other_host"].get(url).status_code == 404
     assert clients["other_renter"].get(url).status_code == 404
+
+
+def test_unverified_tab_lists_hosts_without_approved_identity_and_renters_without_confirmed_email(clients, users):
+    users["other_host"].is_verified = True
+    users["other_host"].save()
+    hosts = clients["admin"].get("/api/user/hosts", {"filters[status]": "unverified"}).json()["data"]["hosts"]
+    assert [item["email"] for item in hosts] == ["host@test.example"]
+    users["renter"].account_verified = False
+    users["renter"].save()
+    users["other_renter"].account_verified = True
+    users["other_renter"].save()
+    renters = clients["moderator"].get("/api/user/renters", {"filters[status]": "unverified"}).json()["data"]
+    assert [item["email"] for item in renters["renters"]] == ["renter@test.example"]

@@ -62,7 +62,8 @@ def test_account_can_matches_what_the_service_refuses(users, actor, target):
     manage = EXPECTED[actor][target]
     can = policies.user_can(users[actor], subject)
     # An active account can be suspended or deleted, not restored.
-    assert can == {"suspend": manage, "restore": False, "delete": manage}
+    # An active account can be suspended or deleted, not restored; it chose its password already.
+    assert can == {"suspend": manage, "restore": False, "delete": manage, "resendInvitation": False}
     for status, flag in (("suspended", "suspend"), ("active", "restore"), ("deleted", "delete")):
         before = User.objects.filter(pk=subject.pk).values("is_active", "is_deleted").get()
         if can[flag]:
@@ -78,8 +79,33 @@ def test_user_rows_carry_can(clients, users):
     renter = users["renter"]
     rows = clients["moderator"].get("/api/user/renters").json()["data"]["renters"]
     row = next(row for row in rows if row["_id"] == str(renter.pk))
-    assert row["can"] == {"suspend": True, "restore": False, "delete": True}
+    assert row["can"] == {"suspend": True, "restore": False, "delete": True, "resendInvitation": False}
     services_users.user_status_set(actor=users["admin"], user=renter, status="suspended")
     rows = clients["moderator"].get("/api/user/renters?filters[status]=all").json()["data"]["renters"]
     row = next(row for row in rows if row["_id"] == str(renter.pk))
-    assert row["can"] == {"suspend": False, "restore": True, "delete": True}
+    assert row["can"] == {"suspend": False, "restore": True, "delete": True, "resendInvitation": False}
+
+
+@pytest.mark.parametrize("actor", list(EXPECTED))
+def test_resend_invitation_flag_matches_what_the_service_refuses(users, actor, django_capture_on_commit_callbacks):
+    from django.core import mail
+
+    from apps.accounts.services_users import invitation_resend
+
+    invited = UserFactory(role=Role.SUB_HOST, host=users["host"], email="invited@test.example")
+    invited.set_unusable_password()
+    invited.save()
+    allowed = EXPECTED[actor]["sub_host"]
+    assert policies.user_can(users[actor], invited)["resendInvitation"] is allowed
+    sent = len(mail.outbox)
+    with django_capture_on_commit_callbacks(execute=True):
+        if allowed:
+            invitation_resend(actor=users[actor], user=invited)
+        else:
+            with pytest.raises(DomainError):
+                invitation_resend(actor=users[actor], user=invited)
+    assert len(mail.outbox) == sent + (1 if allowed else 0)
+    # Once a password is chosen, or the account is deleted, nobody resends.
+    invited.set_password("Secret12!")
+    invited.save()
+    assert policies.user_can(users["admin"], invited)["resendInvitation"] is False

@@ -268,3 +268,36 @@ def test_admin_cannot_delete_own_account(clients):
     response = clients["admin"].post("/api/user/delete-account", {"password": PASSWORD}, format="json")
     assert response.status_code == 403
     assert response.json()["message"] == "The admin account cannot be deleted."
+
+
+# --- Host tax -----------------------------------------------------------------------------------
+
+
+def test_tax_is_set_by_the_host_alone(clients, users):
+    statuses = check_role_matrix(clients, "put", "/api/user/tax", allowed=("host", "other_host"), data={"tax": "13.5"})
+    assert statuses["host"] == statuses["other_host"] == 200
+    for actor in ("renter", "other_renter", "sub_host", "moderator", "admin"):
+        users[actor].refresh_from_db()
+        assert users[actor].tax == 0, actor
+    users["host"].refresh_from_db()
+    assert str(users["host"].tax) == "13.50"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("101", "Tax must be a number from 0 to 100."),
+        ("-1", "Tax must be a number from 0 to 100."),
+        ("abc", "Tax must be a number from 0 to 100."),
+        ("1.234", "Tax can have at most 2 decimals."),
+        (None, "Tax is required"),
+    ],
+)
+def test_bad_tax_is_refused_and_changes_nothing(clients, users, value, message):
+    users["host"].tax = 5
+    users["host"].save()
+    response = clients["host"].put("/api/user/tax", {} if value is None else {"tax": value}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"]["tax"] == [message]
+    users["host"].refresh_from_db()
+    assert users["host"].tax == 5

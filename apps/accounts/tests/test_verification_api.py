@@ -149,6 +149,16 @@ def test_documents_are_served_only_to_owner_and_staff(clients, users):
     assert clients["host"].get(f"/uploads/{stored}").status_code == 404
 
 
+def test_document_file_may_be_framed_by_our_pages_only(clients, users):
+    upload(clients["host"], pdf())
+    document = VerificationDocument.objects.get(user=users["host"])
+    response = clients["moderator"].get(f"/api/user/verification-docs/{document.pk}/file")
+    assert response.status_code == 200
+    assert response["X-Frame-Options"] == "SAMEORIGIN"
+    assert "sandbox" in response["Content-Security-Policy"]
+    assert "inline" in response["Content-Disposition"]
+
+
 def test_staff_see_documents_on_view_user(clients, users):
     upload(clients["host"], pdf())
     data = clients["moderator"].get(f"/api/user/view-user/{users['host'].pk}").json()["data"]
@@ -222,6 +232,7 @@ def test_request_list_and_detail_are_staff_only(clients, users):
     item = data["verificationRequests"][0]
     assert item["status"] == "pending" and item["user"]["email"] == "host@test.example"
     assert [doc["name"] for doc in item["verificationDocs"]] == ["passport.pdf"]
+    assert item["can"] == {"approve": True, "reject": True}
     assert clients["admin"].get("/api/user/verification-requests", {"filters[status]": "odd"}).status_code == 400
 
 
@@ -240,9 +251,12 @@ def test_approve_verifies_the_host_and_keeps_who_and_when(clients, users):
     data = response.json()["data"]
     assert data["status"] == "approved" and data["decidedBy"]["email"] == "moderator@test.example"
     assert data["decidedAt"]
+    assert data["can"] == {"approve": False, "reject": False}
+    listed = clients["admin"].get("/api/user/verification-requests").json()["data"]["verificationRequests"][0]
+    assert listed["can"] == {"approve": False, "reject": False}
     users["host"].refresh_from_db()
     assert users["host"].is_verified
-    assert users["host"].notifications.filter(kind="verificationApproved").exists()
+    assert users["host"].notifications.filter(kind="verificationApproved", link="/profile").exists()
     assert pending_verification_request_count() == 0
     again = clients["admin"].patch(url, {"status": "rejected", "reason": "late"}, format="json")
     assert again.status_code == 409

@@ -80,6 +80,7 @@ EXPECTED: dict[str, str] = {
     "PATCH /api/notifications/mark-as-read/{notification_id}": "401 200 404 404 404 404 404 404",
     "PATCH /api/notifications/update/{notification_id}": "401 400 404 404 404 404 404 404",
     "PATCH /api/payout/update-status/{id}": "401 403 403 403 403 403 403 400",
+    "PATCH /api/reviews/update-status/{review_id}": "401 403 403 403 403 403 400 400",
     "PATCH /api/user/update-status/{user_id}": "401 403 403 403 403 403 400 400",
     "PATCH /api/user/verification-requests/update-status/{request_id}": "401 403 403 403 403 403 400 400",
     "POST /api/booking/extend/{booking_id}": "401 409 404 403 403 403 403 403",

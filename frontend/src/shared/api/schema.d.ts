@@ -1988,6 +1988,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/get-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["reviews_get_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/listing/{listing_id}": {
         parameters: {
             query?: never;
@@ -2020,6 +2036,22 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/update-status/{review_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["reviews_update_status_partial_update"];
         trace?: never;
     };
     "/api/subscription": {
@@ -2464,6 +2496,23 @@ export interface paths {
         put: operations["user_sub_hosts_update"];
         post?: never;
         delete: operations["user_sub_hosts_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The host's tax percent, added to its bookings' invoices (spec 9: tax = host tax percent). */
+        put: operations["user_tax_update"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3913,6 +3962,14 @@ export interface components {
             totalPages: number;
         };
         /**
+         * @description * `Facebook` - Facebook
+         *     * `Twitter` - Twitter
+         *     * `Pintrest` - Pintrest
+         *     * `Instagram` - Instagram
+         * @enum {string}
+         */
+        LabelEnum: "Facebook" | "Twitter" | "Pintrest" | "Instagram";
+        /**
          * @description A listing as the dashboard and the public pages' islands read it (spec section 3).
          *
          *     Reads prefetched relations and the ``request_id`` / ``is_favourite`` annotations from
@@ -4494,6 +4551,33 @@ export interface components {
             data: components["schemas"]["Message"];
             message: string;
         };
+        ModeratedReview: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            review: string;
+            rating: number | null;
+            remarks: string;
+            isPublished: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            listing: components["schemas"]["ReviewListing"];
+            renter: components["schemas"]["ReviewRenter"];
+            readonly can: components["schemas"]["ReviewCan"];
+        };
+        ModeratedReviewList: {
+            data: components["schemas"]["ModeratedReviewListData"];
+            message: string;
+        };
+        ModeratedReviewListData: {
+            reviews: components["schemas"]["ModeratedReview"][];
+            totalCount: number;
+            page: number;
+            limit: number;
+            totalPages: number;
+        };
         ModeratorDeleteResponse: {
             message: string;
         };
@@ -4716,6 +4800,9 @@ export interface components {
         PatchedReviewInputRequest: {
             status?: components["schemas"]["ReviewInputStatusEnum"];
             reason?: string;
+        };
+        PatchedReviewPublishInputRequest: {
+            isPublished?: boolean;
         };
         PatchedStatusInputRequest: {
             status?: components["schemas"]["AccountStatusEnum"];
@@ -5073,6 +5160,11 @@ export interface components {
             emergencyPhone?: string;
             state?: string;
             country?: string;
+            city?: string;
+            gender?: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
+            emergencyContactname?: string;
+            emergencyRelationship?: string;
+            socialMediaLinks?: components["schemas"]["SocialMediaLinkInputRequest"][];
             fmcToken?: string;
         };
         ProfileResponse: {
@@ -5329,6 +5421,10 @@ export interface components {
             data: components["schemas"]["ReviewSchema"];
             message: string;
         };
+        ReviewCan: {
+            publish: boolean;
+            hide: boolean;
+        };
         ReviewInputRequest: {
             /** Format: uuid */
             listingId: string;
@@ -5346,6 +5442,30 @@ export interface components {
          * @enum {string}
          */
         ReviewInputStatusEnum: "approved" | "rejected";
+        ReviewListing: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            slug: string;
+        };
+        ReviewPublishResponse: {
+            data: components["schemas"]["ModeratedReview"];
+            message: string;
+        };
+        ReviewRenter: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+        };
         ReviewReply: {
             data: components["schemas"]["PublicReview"];
             message: string;
@@ -5458,6 +5578,12 @@ export interface components {
          * @enum {string}
          */
         SlugEnum: "terms" | "privacy" | "about" | "faq";
+        /** @description One of the profile's social links (spec 3: label Facebook, Twitter, Pintrest or Instagram, plus link). */
+        SocialMediaLinkInputRequest: {
+            label: components["schemas"]["LabelEnum"];
+            /** Format: uri */
+            link: string;
+        };
         /** @description The work-space offering booked, as it was when booked. */
         SpaceOfferingSnapshotSchema: {
             /**
@@ -5626,6 +5752,18 @@ export interface components {
          * @enum {string}
          */
         SubscriptionTypeEnum: "free" | "premium";
+        TaxData: {
+            /** Format: decimal */
+            tax: string;
+        };
+        TaxInputRequest: {
+            /** Format: decimal */
+            tax: string;
+        };
+        TaxResponse: {
+            data: components["schemas"]["TaxData"];
+            message: string;
+        };
         TitleMatch: {
             /**
              * id
@@ -5721,6 +5859,7 @@ export interface components {
             suspend: boolean;
             restore: boolean;
             delete: boolean;
+            resendInvitation: boolean;
         };
         /** @description A whole account, for staff, the account itself and a host looking at its subHost. */
         UserDetail: {
@@ -5868,6 +6007,11 @@ export interface components {
             readonly decidedBy: components["schemas"]["DecidedBy"] | null;
             readonly rejectReason: string;
             readonly verificationDocs: components["schemas"]["VerificationDocument"][];
+            readonly can: components["schemas"]["VerificationRequestCan"];
+        };
+        VerificationRequestCan: {
+            approve: boolean;
+            reject: boolean;
         };
         VerificationRequestList: {
             data: components["schemas"]["VerificationRequestListData"];
@@ -12844,6 +12988,66 @@ export interface operations {
             414: components["responses"]["QueryTooLong"];
         };
     };
+    reviews_get_all_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Part of the text, the listing title or the e-mail. */
+                "filters[search]"?: string;
+                /** @description pending (held), published or all (default). */
+                "filters[status]"?: string;
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedReviewList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
     reviews_listing_retrieve: {
         parameters: {
             query?: {
@@ -12968,6 +13172,67 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    reviews_update_status_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                review_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedReviewPublishInputRequest"];
+                "multipart/form-data": components["schemas"]["PatchedReviewPublishInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedReviewPublishInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPublishResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13804,7 +14069,7 @@ export interface operations {
                 "filters[isVerified]"?: string;
                 /** @description Part of the e-mail, first, last or user name. */
                 "filters[search]"?: string;
-                /** @description active, suspended, deleted or all (default: active and suspended). */
+                /** @description active, suspended, deleted, unverified or all (default: active and suspended). */
                 "filters[status]"?: string;
                 limit?: number;
                 page?: number;
@@ -14102,7 +14367,7 @@ export interface operations {
                 "filters[isVerified]"?: string;
                 /** @description Part of the e-mail, first, last or user name. */
                 "filters[search]"?: string;
-                /** @description active, suspended, deleted or all (default: active and suspended). */
+                /** @description active, suspended, deleted, unverified or all (default: active and suspended). */
                 "filters[status]"?: string;
                 limit?: number;
                 page?: number;
@@ -14619,7 +14884,7 @@ export interface operations {
                 "filters[isVerified]"?: string;
                 /** @description Part of the e-mail, first, last or user name. */
                 "filters[search]"?: string;
-                /** @description active, suspended, deleted or all (default: active and suspended). */
+                /** @description active, suspended, deleted, unverified or all (default: active and suspended). */
                 "filters[status]"?: string;
                 limit?: number;
                 page?: number;
@@ -14994,7 +15259,7 @@ export interface operations {
                 "filters[isVerified]"?: string;
                 /** @description Part of the e-mail, first, last or user name. */
                 "filters[search]"?: string;
-                /** @description active, suspended, deleted or all (default: active and suspended). */
+                /** @description active, suspended, deleted, unverified or all (default: active and suspended). */
                 "filters[status]"?: string;
                 limit?: number;
                 page?: number;
@@ -15230,6 +15495,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubHostDeleteResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    user_tax_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxInputRequest"];
+                "multipart/form-data": components["schemas"]["TaxInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TaxInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxResponse"];
                 };
             };
             400: {

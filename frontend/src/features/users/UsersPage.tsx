@@ -1,0 +1,158 @@
+/** /hosts, /renters, /sub-hosts, /moderators: the shared table with search, status tabs and row actions from `can`. */
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { api, call } from "../../shared/api/client";
+import { apiKey } from "../../shared/api/query";
+import { formatDate, truncate } from "../../shared/format";
+import { Badge } from "../../shared/ui/Badge";
+import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
+import "../../shared/ui/css/dashboard.css";
+import { DataTable, type RowAction } from "../../shared/ui/Table";
+import { toast } from "../../shared/ui/toast";
+import "../account/people.css";
+import { Avatar } from "../account/Avatar";
+import { displayName, type UserListItem } from "../account/people";
+import { changeStatus, resendInvitation } from "./actions";
+import { CHANGE_WORDS, type Change, type Kind, KINDS, STATUS_TABS, type UserCan } from "./kinds";
+import { useDebounced } from "../../shared/hooks/useDebounced";
+import { useListState } from "../../shared/hooks/useListState";
+
+export type UserRow = UserListItem & { can?: UserCan };
+
+interface ListData {
+  totalCount: number;
+  totalPages: number;
+  [items: string]: unknown;
+}
+
+export function rowActions(ask: (row: UserRow, change: Change) => void, resend: (row: UserRow) => void): RowAction<UserRow>[] {
+  const actions: RowAction<UserRow>[] = [
+    { label: "View", href: (row) => `/view-user/${row._id}`, ariaLabel: (row) => `View ${displayName(row)}` },
+    { label: "Suspend", can: "suspend", onClick: (row) => ask(row, "suspend") },
+    { label: "Restore", can: "restore", onClick: (row) => ask(row, "restore") },
+    { label: "Delete", can: "delete", tone: "danger", onClick: (row) => ask(row, "delete") },
+    { label: "Resend invitation", can: "resendInvitation", onClick: resend },
+  ];
+  return actions;
+}
+
+export function UsersPage({ kind }: { kind: Kind }) {
+  const info = KINDS[kind];
+  const [state, update] = useListState({ tab: "active", search: "", page: 1 }, { tabPrefix: `users:${kind}` });
+  const [typed, setTyped] = useState(state.search);
+  const search = useDebounced(typed, 800);
+  const [pending, setPending] = useState<{ row: UserRow; change: Change } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (search !== state.search) update({ search });
+  }, [search, state.search, update]);
+
+  const params = { page: state.page, limit: 10, "filters[status]": state.tab, ...(state.search ? { "filters[search]": state.search } : {}) };
+  const { data, isPending } = useQuery({
+    queryKey: apiKey(info.path, params),
+    queryFn: async () => (await call(api.GET(info.path as "/api/user/hosts", { params: { query: params as never } }))).data as unknown as ListData,
+  });
+  const rows = ((data?.[info.items] as UserRow[] | undefined) ?? []) as UserRow[];
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      toast.success(await changeStatus(kind, pending.row._id, pending.change));
+    } catch {
+      /* the client showed the server's sentence */
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+  const resend = async (row: UserRow) => {
+    try {
+      toast.success(await resendInvitation(row._id));
+    } catch {
+      /* shown */
+    }
+  };
+
+  return (
+    <>
+      <div className="dash-title">
+        <h1>{info.title}</h1>
+        {info.addHref && (
+          <a className="button" href={info.addHref}>
+            {info.addLabel}
+          </a>
+        )}
+      </div>
+      <DataTable<UserRow>
+        caption={`${info.title} (${data?.totalCount ?? 0})`}
+        toolbar={
+          <div className="people-toolbar">
+            <label className="visually-hidden" htmlFor="people-search">
+              Search by name or email
+            </label>
+            <input
+              id="people-search"
+              type="search"
+              className="form-field__input"
+              placeholder="Search by name or email"
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+            />
+          </div>
+        }
+        tabs={STATUS_TABS}
+        tab={state.tab}
+        onTab={(tab) => update({ tab })}
+        rows={rows}
+        loading={isPending}
+        rowKey={(row) => row._id}
+        columns={[
+          {
+            key: "name",
+            header: "Name",
+            render: (row) => (
+              <span className="people-toolbar">
+                <Avatar src={row.avatar} size={32} />
+                <a href={`/view-user/${row._id}`} title={displayName(row)}>
+                  {truncate(displayName(row), 20)}
+                </a>
+              </span>
+            ),
+          },
+          { key: "email", header: "Email", render: (row) => <span title={row.email}>{truncate(row.email, 20)}</span> },
+          { key: "location", header: "Location", render: (row) => [row.city, row.country].filter(Boolean).join(", ") },
+          {
+            key: "verified",
+            header: kind === "hosts" ? "Identity" : "Email",
+            render: (row) =>
+              kind === "hosts" ? (
+                <Badge status={row.isVerified ? "verified" : "pending"} />
+              ) : row.passwordSet === false ? (
+                <Badge status="requested" />
+              ) : (
+                <Badge status={row.accountVerified ? "verified" : "pending"} />
+              ),
+          },
+          { key: "status", header: "Status", render: (row) => <Badge status={row.status} /> },
+          { key: "joined", header: "Joined", render: (row) => formatDate(row.createdAt) },
+        ]}
+        actions={rowActions((row, change) => setPending({ row, change }), (row) => void resend(row))}
+        page={state.page}
+        totalPages={data?.totalPages ?? 1}
+        onPage={(page) => update({ page })}
+      />
+      {pending && (
+        <ConfirmDialog
+          title={CHANGE_WORDS[pending.change].title}
+          message={`${CHANGE_WORDS[pending.change].verb} ${displayName(pending.row)} (${pending.row.email})? ${CHANGE_WORDS[pending.change].confirm}`}
+          confirmLabel={CHANGE_WORDS[pending.change].verb}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </>
+  );
+}
