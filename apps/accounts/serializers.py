@@ -49,6 +49,13 @@ class UserIdentitySerializer(ApiModelSerializer):
         read_only_fields = fields
 
 
+class SocialMediaLinkSerializer(serializers.Serializer):
+    """One social link as the profile shows it: the network's label and the link."""
+
+    label = serializers.CharField()
+    link = serializers.CharField()
+
+
 class UserSerializer(UserIdentitySerializer):
     """The signed-in user's own account, as the client stores it (``userInfo``)."""
 
@@ -59,7 +66,7 @@ class UserSerializer(UserIdentitySerializer):
         source="emergency_email", read_only=True, help_text="An e-mail address, or empty when none was given."
     )
 
-    socialMediaLinks = serializers.ListField(child=serializers.CharField(), source="social_media_links", read_only=True)
+    socialMediaLinks = SocialMediaLinkSerializer(source="social_media_links", many=True, read_only=True)
     notificationSettings = serializers.DictField(
         child=serializers.DictField(child=serializers.BooleanField()),
         source="notification_settings",

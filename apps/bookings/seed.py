@@ -16,6 +16,7 @@ from apps.core.exceptions import DomainError
 from apps.listings.models import Listing, ListingStatus, PropertyType
 from apps.payments.seed import hold_demo_payment  # demo data only: see .importlinter
 
+from . import reviews as reviews_module
 from . import services
 from .models import Booking, BookingStatus, Occupancy
 from .times import to_local, zone_of
@@ -150,12 +151,17 @@ def seed(stdout) -> None:
         if booking is None:
             continue
         _approve(booking, listing.host)
-        _move_back(booking, 60 + index * 7)
+        # Finished a few days ago: inside the 14-day review period, so both sides can still review.
+        _move_back(booking, 32 + index * 4)
         services.bookings_complete_due()
         if index < len(reviews):
             rating, text = reviews[index]
             services.review_add(
                 renter=for_renter, listing_id=listing.pk, booking_id=booking.pk, review=text, rating=rating
+            )
+            # Reviews are double-blind: the host's review of the renter reveals both.
+            reviews_module.review_add(
+                user=listing.host, listing_id=listing.pk, booking_id=booking.pk, review="A considerate guest.", rating=5
             )
     disputed = _book(renter, second, 42)
     if disputed:

@@ -355,6 +355,7 @@ class BookingCanSchema(serializers.Serializer):
     cancel = serializers.BooleanField()
     extend = serializers.BooleanField()
     pay = serializers.BooleanField()
+    payExtension = serializers.BooleanField(help_text="The renter may pay an approved extension.")
     review = serializers.BooleanField()
     dispute = serializers.BooleanField()
     message = serializers.BooleanField()
@@ -437,6 +438,8 @@ class AvailabilitySchema(serializers.Serializer):
     availableDates = serializers.ListField(child=serializers.DateField())
     blockedDates = serializers.ListField(child=serializers.DateField())
     timeZone = serializers.CharField(help_text="The zone the dates are in (the listing's unless asked otherwise).")
+    bookableFrom = serializers.DateField(help_text="The first day the listing's minimum notice allows.")
+    bookableUntil = serializers.DateField(help_text="The last day the listing's booking window reaches.")
 
 
 class ReviewSchema(serializers.Serializer):
@@ -447,22 +450,7 @@ class ReviewSchema(serializers.Serializer):
     rating = serializers.IntegerField(allow_null=True)
     remarks = serializers.CharField()
     isPublished = serializers.BooleanField()
-
-
-class CalendarEntrySchema(serializers.Serializer):
-    _id = serializers.UUIDField()
-    title = serializers.CharField()
-    status = serializers.ChoiceField(choices=BookingStatus.choices)
-    start = serializers.DateTimeField()
-    end = serializers.DateTimeField()
-    checkInDate = serializers.CharField(help_text="dd-MM-yyyy")
-    checkOutDate = serializers.CharField(help_text="dd-MM-yyyy")
-    link = serializers.CharField()
-
-
-class CalendarSchema(serializers.Serializer):
-    month = serializers.CharField(help_text="yyyy-MM")
-    bookings = CalendarEntrySchema(many=True)
+    revealed = serializers.BooleanField(help_text="Both sides reviewed, or the review period ended: the review is shown.")
 
 
 class IcalUrlSchema(serializers.Serializer):

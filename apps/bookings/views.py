@@ -30,7 +30,6 @@ from .serializers import (
     BookingSchema,
     BookingSerializer,
     BookingStatusSchema,
-    CalendarSchema,
     CancelInput,
     ExtendInput,
     ExtendStatusInput,
@@ -384,7 +383,7 @@ class CalendarView(APIView):
             OpenApiParameter("to", str, description="Last date (yyyy-MM-dd), at most 62 days after from"),
             OpenApiParameter("listingId", str, description="Only this listing's bookings and blocked dates"),
         ],
-        responses={200: enveloped("BookingCalendarResponse", CalendarSchema()), **ERRORS},
+        responses={200: enveloped("BookingCalendarResponse", CalendarSerializer()), **ERRORS},
     )
     def get(self, request):
         first, last, month = _calendar_range(request.query_params)

@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from apps.bookings.models import Booking, BookingStatus, Review
 from apps.core.testing import check_role_matrix
@@ -26,6 +27,8 @@ def held_review(users, event_listing):
         review="Bright room",
         rating=4,
         is_published=False,
+        # Revealed (both sides reviewed, or the review period ended): only moderation holds it back.
+        revealed_at=timezone.now(),
     )
 
 

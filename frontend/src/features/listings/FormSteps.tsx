@@ -2,11 +2,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { api, call } from "../../shared/api/client";
 import { apiKey } from "../../shared/api/query";
-import { CheckboxField, SelectField, TextAreaField } from "../../shared/forms/fields";
+import { CheckboxField, SelectField } from "../../shared/forms/fields";
 import { TextField } from "../../shared/forms/TextField";
+import { LazyRichTextEditor } from "../../shared/ui/LazyRichTextEditor";
 import { formatDate, money } from "../../shared/format";
 import { type ListingFormProps } from "./ListingForm";
 import { LocationPicker } from "./LocationPicker";
@@ -63,7 +64,16 @@ function BasicsStep() {
   return (
     <div className="form-grid">
       <TextField control={control} name="title" label="Title" required maxLength={140} />
-      <TextAreaField control={control} name="description" label="Description" rows={8} hint="Tell renters what the space is like, how to get in and what is included." />
+      <Controller
+        control={control}
+        name="description"
+        render={({ field, fieldState }) => (
+          <div className="form-field">
+            <LazyRichTextEditor label="Description" value={field.value ?? ""} onChange={field.onChange} error={fieldState.error?.message} />
+            <p className="form-field__hint">Tell renters what the space is like, how to get in and what is included.</p>
+          </div>
+        )}
+      />
       <TextField control={control} name="dimension" label="Size" maxLength={60} placeholder="e.g. 200 m²" />
       {type === "eventSpace" ? (
         <TextField control={control} name="guest" label="Guests" kind="number" required />

@@ -2784,6 +2784,16 @@ export interface components {
             blockedDates: string[];
             /** @description The zone the dates are in (the listing's unless asked otherwise). */
             timeZone: string;
+            /**
+             * Format: date
+             * @description The first day the listing's minimum notice allows.
+             */
+            bookableFrom: string;
+            /**
+             * Format: date
+             * @description The last day the listing's booking window reaches.
+             */
+            bookableUntil: string;
         };
         AvailabilityStatisticsResponse: {
             data: components["schemas"]["AvailabilityPeriod"][];
@@ -2807,7 +2817,7 @@ export interface components {
         /** @enum {unknown} */
         BlankEnum: "";
         BookingCalendarResponse: {
-            data: components["schemas"]["CalendarSchema"];
+            data: components["schemas"]["Calendar"];
             message: string;
         };
         /** @description What the caller may do to this booking (``apps.bookings.policies.booking_can``). */
@@ -2817,6 +2827,8 @@ export interface components {
             cancel: boolean;
             extend: boolean;
             pay: boolean;
+            /** @description The renter may pay an approved extension. */
+            payExtension: boolean;
             review: boolean;
             dispute: boolean;
             message: boolean;
@@ -3182,14 +3194,35 @@ export interface components {
             /** @description The booking's check-in has already passed. */
             checkInPassed: boolean;
         };
-        CalendarEntrySchema: {
+        Calendar: {
+            /** @description yyyy-MM when a month was asked for. */
+            month: string | null;
+            /** Format: date */
+            to: string;
+            bookings: components["schemas"]["CalendarEvent"][];
+            /** @description Host and subHost: their listings' blocked dates. */
+            blocked: components["schemas"]["CalendarBlocked"][];
+            /** Format: date */
+            from: string;
+        };
+        CalendarBlocked: {
+            /** Format: uuid */
+            listingId: string;
+            title: string;
+            /** Format: date */
+            date: string;
+        };
+        CalendarEvent: {
             /**
              * id
              * Format: uuid
              */
             _id: string;
+            /** @description The listing's title. */
             title: string;
-            status: components["schemas"]["BookingStatusEnum"];
+            /** Format: uuid */
+            listingId: string;
+            status: string;
             /** Format: date-time */
             start: string;
             /** Format: date-time */
@@ -3198,12 +3231,8 @@ export interface components {
             checkInDate: string;
             /** @description dd-MM-yyyy */
             checkOutDate: string;
+            /** @description The booking's page. */
             link: string;
-        };
-        CalendarSchema: {
-            /** @description yyyy-MM */
-            month: string;
-            bookings: components["schemas"]["CalendarEntrySchema"][];
         };
         /**
          * @description * `flexible` - Flexible
@@ -5487,6 +5516,8 @@ export interface components {
             rating: number | null;
             remarks: string;
             isPublished: boolean;
+            /** @description Both sides reviewed, or the review period ended: the review is shown. */
+            revealed: boolean;
         };
         ReviewSettings: {
             autoPublish: boolean;
@@ -5578,6 +5609,11 @@ export interface components {
          * @enum {string}
          */
         SlugEnum: "terms" | "privacy" | "about" | "faq";
+        /** @description One social link as the profile shows it: the network's label and the link. */
+        SocialMediaLink: {
+            label: string;
+            link: string;
+        };
         /** @description One of the profile's social links (spec 3: label Facebook, Twitter, Pintrest or Instagram, plus link). */
         SocialMediaLinkInputRequest: {
             label: components["schemas"]["LabelEnum"];
@@ -5833,7 +5869,7 @@ export interface components {
             /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
-            readonly socialMediaLinks: string[];
+            readonly socialMediaLinks: components["schemas"]["SocialMediaLink"][];
             /** @description The user's own choices: notification kind to channel to on or off. */
             readonly notificationSettings: {
                 [key: string]: {
@@ -5888,7 +5924,7 @@ export interface components {
             /** @description An e-mail address, or empty when none was given. */
             readonly emergencyEmail: string;
             readonly nativeLanguage: string;
-            readonly socialMediaLinks: string[];
+            readonly socialMediaLinks: components["schemas"]["SocialMediaLink"][];
             /** @description The user's own choices: notification kind to channel to on or off. */
             readonly notificationSettings: {
                 [key: string]: {
