@@ -450,7 +450,9 @@ class ReviewSchema(serializers.Serializer):
     rating = serializers.IntegerField(allow_null=True)
     remarks = serializers.CharField()
     isPublished = serializers.BooleanField()
-    revealed = serializers.BooleanField(help_text="Both sides reviewed, or the review period ended: the review is shown.")
+    revealed = serializers.BooleanField(
+        help_text="Both sides reviewed, or the review period ended: the review is shown."
+    )
 
 
 class IcalUrlSchema(serializers.Serializer):
