@@ -102,7 +102,7 @@ def test_a_new_host_lists_an_office_space_that_a_renter_saves(page, site, tmp_pa
     page.get_by_role("button", name="Next").click()
     expect(page.get_by_text("Title is required")).to_be_visible()
     page.get_by_label("Title").fill("Harbour Coworking Loft")
-    page.get_by_label("Description").fill("Bright desks by the water, with a meeting room.")
+    page.get_by_role("textbox", name="Description").fill("Bright desks by the water, with a meeting room.")
     page.get_by_label("Seats in total").fill("24")
     next_step(page, "Location")
     page.get_by_label("Street address").fill("12 Front Street")

@@ -12,6 +12,7 @@ import { money } from "../../shared/format";
 import { Dialog } from "../../shared/ui/Dialog";
 import { toast } from "../../shared/ui/toast";
 import { evidenceError, MAX_EVIDENCE } from "../disputes/types";
+import { payReturnUrl } from "../bookings/bookings";
 import { postForm } from "../messages/api";
 import { countersChanged } from "../notifications/counters";
 import { type ActionBooking, EXTENSION_UNITS, type ExtensionUnit, extensionBody, reviewBody, unpaidExtension } from "./actions";
@@ -19,8 +20,13 @@ import "./booking-actions.css";
 
 type Open = "cancel" | "extend" | "review" | "dispute" | null;
 
-async function checkout(bookingId: string, extensionId?: string): Promise<void> {
-  const back = `${window.location.origin}/booking-detail/${bookingId}`;
+/** The checkout returns to the booking; a booking's own payment returns through the booking flow's last
+ * step, which confirms it and then opens the booking. */
+async function checkout(bookingId: string, extensionId?: string, slug?: string): Promise<void> {
+  const back =
+    !extensionId && slug
+      ? `${window.location.origin}${payReturnUrl(slug, bookingId)}`
+      : `${window.location.origin}/booking-detail/${bookingId}`;
   const answer = await call(api.POST("/api/payment/checkout", { body: { bookingId, ...(extensionId ? { extensionId } : {}), redirectUrl: back } }));
   if (answer.data?.url) navigation.assign(answer.data.url);
 }
@@ -130,7 +136,7 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
   return (
     <div className="booking-actions" aria-label="Booking actions" role="group">
       {can.pay && (
-        <button type="button" className="button" disabled={busy} onClick={() => void run(async () => (await checkout(booking._id), undefined))}>
+        <button type="button" className="button" disabled={busy} onClick={() => void run(async () => (await checkout(booking._id, undefined, booking.listingId.slug), undefined))}>
           Pay now
         </button>
       )}

@@ -18,7 +18,7 @@ export interface ActionBooking {
   totalAmount: string;
   refundIfCancelledNow?: string;
   can?: BookingCan;
-  listingId: { _id: string; title: string };
+  listingId: { _id: string; title: string; slug?: string };
   extendBooking: { _id: string; status: string; paid?: boolean; totalPayable?: string; additionalAmount?: string }[];
 }
 

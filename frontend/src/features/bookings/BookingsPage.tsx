@@ -24,7 +24,6 @@ import {
   extensionDuration,
   listingHref,
   messageButton,
-  payReturnUrl,
   type Person,
   personTarget,
   sidePanelTitle,
@@ -184,27 +183,6 @@ function ExtensionRow({ booking, extension, hostSide }: { booking: Booking; exte
   );
 }
 
-/** The renter pays an unpaid pay-now request: the checkout page, then back through the flow's last step. */
-function PayNowButton({ bookingId, slug }: { bookingId: string; slug: string }) {
-  const [busy, setBusy] = useState(false);
-  const pay = async () => {
-    setBusy(true);
-    try {
-      const answer = await call(
-        api.POST("/api/payment/checkout", { body: { bookingId, redirectUrl: payReturnUrl(slug, bookingId) } }),
-      );
-      navigation.assign(answer.data.url);
-    } catch {
-      setBusy(false);
-    }
-  };
-  return (
-    <button type="button" className="button" onClick={() => void pay()} disabled={busy} aria-busy={busy || undefined}>
-      Pay now
-    </button>
-  );
-}
-
 function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRequest: boolean }) {
   const decision = useBookingDecision();
   const hostSide = isHostSide(role);
@@ -308,11 +286,6 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
                 ? "Your request reaches the host once it is paid."
                 : "Awaiting payment: the renter has not paid for this request yet."}
             </p>
-          )}
-          {can.pay && (
-            <div className="dash-actions">
-              <PayNowButton bookingId={booking._id} slug={booking.listingId.slug} />
-            </div>
           )}
           {(can.approve || can.reject) && (
             <div className="dash-actions">
