@@ -8,6 +8,7 @@ when it defines it.
 
 import datetime as dt
 import logging
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -16,6 +17,7 @@ from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
 from django.utils import timezone
 
 from apps.accounts.models import Role
+from apps.core.effects import effects_batched
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.statemachine import record
 from apps.listings.models import AddOn, Listing, PropertyType, SpaceOffering
@@ -33,6 +35,7 @@ from .models import (
     Occupancy,
     Review,
 )
+from .selectors import _is_uuid, bookings_visible_to
 from .signals import booking_status_changed, payment_status
 from .times import (
     format_date,
@@ -319,16 +322,19 @@ def occupancy_hold(
         return Occupancy.objects.create(unit=0, **values)
 
     candidates = [unit] if unit is not None else list(range(units))
-    busy = set(
-        Occupancy.objects.filter(space_key=space_key, active=True, exclusive=True, hold__overlap=hold)
-        .exclude(booking_id=booking.pk)
-        .values_list("unit", flat=True)
-    )
+    if len(candidates) > 1:  # several units: skip the taken ones instead of trying each
+        busy = set(
+            Occupancy.objects.filter(space_key=space_key, active=True, exclusive=True, hold__overlap=hold)
+            .exclude(booking_id=booking.pk)
+            .values_list("unit", flat=True)
+        )
+        candidates = [candidate for candidate in candidates if candidate not in busy]
     for candidate in candidates:
-        if candidate in busy:
-            continue
+        # The exclusion constraint decides. A refused insert aborts the transaction, so each try but
+        # the last is in a savepoint; after the last, the Conflict rolls the whole request back.
+        last = candidate == candidates[-1]
         try:
-            with transaction.atomic():
+            with nullcontext() if last else transaction.atomic():
                 return Occupancy.objects.create(unit=candidate, **values)
         except IntegrityError as exc:
             if not _is_exclusion_violation(exc):
@@ -380,22 +386,32 @@ def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
 # --- Status changes -------------------------------------------------------------------------------
 
 
-def _locked(booking_id) -> Booking:
-    booking = (
-        Booking.objects.select_for_update(of=("self",))
-        .select_related("listing", "listing__host", "renter", "host")
-        .filter(pk=booking_id)
-        .first()
-    )
+def _locked(booking_id, *, visible_to=None) -> Booking:
+    """The booking, locked until the transaction ends. ``visible_to``: only among the bookings that
+    user may see (404 otherwise), read with everything its detail response shows, in one query
+    (and one for its extensions)."""
+    if visible_to is not None:
+        queryset = bookings_visible_to(visible_to) if _is_uuid(booking_id) else Booking.objects.none()
+    else:
+        queryset = Booking.objects.select_related("listing", "listing__host", "renter", "host")
+    booking = queryset.select_for_update(of=("self",)).filter(pk=booking_id).first()
     if booking is None:
         raise NotFound("Booking not found.")
     return booking
 
 
-def _transition(booking_id, to_status: str, *, actor=None, reason: str = "", **fields) -> Booking:
-    """The one way a booking's status changes: lock, check the table, save with history, release
-    the time, announce (the payments app queues its capture, release or refund in this transaction)."""
-    booking = _locked(booking_id)
+def _transition(booking: Booking | str, to_status: str, *, actor=None, reason: str = "", **fields) -> Booking:
+    """The one way a booking's status changes: lock (unless given the booking this transaction
+    locked), check the table, save with history, release the time, announce (the payments app
+    queues its capture, release or refund in this transaction). The effects it queues are written
+    in one statement."""
+    if not isinstance(booking, Booking):
+        booking = _locked(booking)
+    with effects_batched():
+        return _change(booking, to_status, actor=actor, reason=reason, **fields)
+
+
+def _change(booking: Booking, to_status: str, *, actor, reason: str, **fields) -> Booking:
     from_status = booking.status
     BOOKING_MACHINE.transition(
         booking,
@@ -418,6 +434,7 @@ def _transition(booking_id, to_status: str, *, actor=None, reason: str = "", **f
                 reject_reason="The booking ended.",
                 decided_at=timezone.now(),
             )
+        getattr(booking, "_prefetched_objects_cache", {}).pop("extensions", None)  # read again when shown
     _announce(booking, to_status, actor, reason)
     booking_status_changed.send(
         sender=Booking, booking=booking, from_status=from_status, to_status=to_status, actor=actor, reason=reason
@@ -508,7 +525,8 @@ def booking_request(
         booking.unit = hold.unit
     record(booking, machine=BOOKING_MACHINE.name, from_status="", to_status=BookingStatus.PENDING, actor=renter)
     if not policies.needs_online_payment(booking):
-        _announce_request(booking)
+        with effects_batched():
+            _announce_request(booking)
     # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
     return booking
 
@@ -561,14 +579,15 @@ def _payment_status(booking: Booking, *, lock: bool = False) -> str | None:
 
 @transaction.atomic
 def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -> tuple[Booking, str]:
-    """Host or subHost approves or rejects a pending request. Returns the booking and a message."""
-    booking = _locked(booking_id)
+    """Host or subHost approves or rejects a pending request. Returns the booking (as its detail
+    response shows it) and a message. A booking the actor may not see is not found."""
+    booking = _locked(booking_id, visible_to=actor)
     _enforce(policies.answer_refusal(actor, booking))
     now = timezone.now()
     if status == BookingStatus.APPROVED:
         if policies.needs_online_payment(booking):
             _enforce(policies.approve_refusal(actor, booking, payment_status=_payment_status(booking, lock=True)))
-        booking = _transition(booking.pk, BookingStatus.APPROVED, actor=actor, decided_at=now)
+        booking = _transition(booking, BookingStatus.APPROVED, actor=actor, decided_at=now)
         if booking.check_in <= now:
             return booking, "Booking approved. Note: the booking date has already passed."
         return booking, "Booking approved successfully."
@@ -577,7 +596,7 @@ def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -
         if not reason:
             raise _invalid("reason", "Please give a reason for rejecting.")
         booking = _transition(
-            booking.pk, BookingStatus.REJECTED, actor=actor, reason=reason, reject_reason=reason, decided_at=now
+            booking, BookingStatus.REJECTED, actor=actor, reason=reason, reject_reason=reason, decided_at=now
         )
         return booking, "Booking rejected successfully."
     raise _invalid("status", "Status must be approved or rejected.")
@@ -592,7 +611,7 @@ def booking_cancel_by_renter(*, booking_id, renter, reason: str = "") -> Booking
     _enforce(policies.renter_cancel_refusal(renter, booking))
     refund = refund_amount_for(booking)
     return _transition(
-        booking.pk,
+        booking,
         BookingStatus.CANCELLED,
         actor=renter,
         reason=(reason or "").strip(),
@@ -614,7 +633,7 @@ def booking_cancel_by_host(*, booking_id, actor, reason: str) -> Booking:
         raise _invalid("reason", "Please give a reason for cancelling.")
     _enforce(refusal)
     return _transition(
-        booking.pk,
+        booking,
         BookingStatus.CANCELLED,
         actor=actor,
         reason=reason,
@@ -647,7 +666,7 @@ def _run_due(queryset, to_status: str) -> int:
             with transaction.atomic():
                 booking = _locked(booking_id)
                 if booking.can_change_to(to_status):
-                    _transition(booking_id, to_status)
+                    _transition(booking, to_status)
                     done += 1
         except Conflict:
             continue
@@ -667,7 +686,7 @@ def booking_expire_unpaid(*, booking_id) -> Booking:
     booking = _locked(booking_id)
     if booking.status != BookingStatus.APPROVED:
         raise Conflict(f"This booking is {booking.status}; only an approved, unpaid booking can expire.")
-    return _transition(booking_id, BookingStatus.EXPIRED, reason=UNPAID_REASON)
+    return _transition(booking, BookingStatus.EXPIRED, reason=UNPAID_REASON)
 
 
 UNPAID_REASON = "The payment was not confirmed in time."
