@@ -41,6 +41,7 @@ bench: deps
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_statistics.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_people.py
+	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_chat.py
 
 clean:
 	rm -rf .venv staticfiles static/dist frontend/node_modules
