@@ -814,12 +814,9 @@ def extension_update_status(*, booking_id, extension_id, actor, status: str, rea
     extension = ExtendBooking.objects.select_for_update().filter(pk=extension_id, booking=booking).first()
     if extension is None:
         raise NotFound("Extension request not found.")
-    if extension.status != ExtensionStatus.PENDING:
-        raise Conflict(f"This extension request is already {extension.status}.")
     if status not in (ExtensionStatus.APPROVED, ExtensionStatus.REJECTED):
         raise _invalid("status", "Status must be approved or rejected.")
-    if status == ExtensionStatus.APPROVED and booking.status not in policies.ACTIVE_STATUSES:
-        raise Conflict("The booking is no longer active; the extension cannot be approved.")
+    _enforce(policies.extension_decide_refusal(actor, booking, extension, status))
     reject_reason = (reason or "").strip() if status == ExtensionStatus.REJECTED else ""
     EXTENSION_MACHINE.transition(
         extension, status, actor=actor, reason=reject_reason, reject_reason=reject_reason, decided_at=timezone.now()

@@ -226,7 +226,9 @@ class ExtendBookingView(APIView):
             weeks=values["additionalWeeks"],
             months=values["additionalMonths"],
         )
-        return envelope(extension_data(extension, full=True), "Extension request sent to the host.", status=201)
+        return envelope(
+            extension_data(extension, full=True, viewer=request.user), "Extension request sent to the host.", status=201
+        )
 
 
 class ExtendStatusView(APIView):
@@ -250,7 +252,7 @@ class ExtendStatusView(APIView):
             if extension.status == "approved"
             else "Extension request rejected successfully."
         )
-        return envelope(extension_data(extension, full=True), message)
+        return envelope(extension_data(extension, full=True, viewer=request.user), message)
 
 
 class ListingAvailabilityView(APIView):

@@ -451,7 +451,8 @@ def test_extension_flow_and_totals(clients, users, event_listing):
     # Renter, admin and moderator see only the total payable while it is pending.
     for actor in ("renter", "admin", "moderator"):
         seen = clients[actor].get(detail(booking.pk)).json()["data"]["extendBooking"]
-        assert seen == [{"_id": extension["_id"], "status": "pending", "totalPayable": "116.00"}]
+        nothing = {"approve": False, "reject": False, "pay": False}
+        assert seen == [{"_id": extension["_id"], "status": "pending", "totalPayable": "116.00", "can": nothing}]
     assert clients["host"].get(detail(booking.pk)).json()["data"]["extendBooking"][0]["additionalHours"] == 2
     twice = clients["renter"].post(extend_url(booking.pk), {"additionalHours": 1}, format="json")
     assert twice.status_code == 409

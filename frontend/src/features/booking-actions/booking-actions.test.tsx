@@ -68,13 +68,18 @@ describe("booking actions follow the server's can", () => {
     const value = booking({
       can: { payExtension: true },
       extendBooking: [
-        { _id: "e1", status: "rejected" },
-        { _id: "e2", status: "approved", paid: false, totalPayable: "57.50" },
+        { _id: "e1", status: "rejected", can: { pay: false } },
+        { _id: "e2", status: "approved", paid: false, totalPayable: "57.50", can: { pay: true } },
       ],
     });
     expect(unpaidExtension(value)?._id).toBe("e2");
     show(value);
     expect(screen.getByRole("button", { name: "Pay extension $57.50" })).toBeInTheDocument();
+  });
+
+  it("offers no extension payment the server does not allow", () => {
+    show(booking({ can: { payExtension: false }, extendBooking: [{ _id: "e2", status: "approved", paid: false, totalPayable: "57.50", can: { pay: false } }] }));
+    expect(screen.queryByRole("button", { name: /Pay extension/ })).not.toBeInTheDocument();
   });
 });
 

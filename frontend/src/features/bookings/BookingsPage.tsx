@@ -136,7 +136,7 @@ function BookingList({ role, mode, tabs: tabNames }: { role: string; mode: "book
   );
 }
 
-function ExtensionRow({ booking, extension, hostSide }: { booking: Booking; extension: Extension; hostSide: boolean }) {
+function ExtensionRow({ booking, extension }: { booking: Booking; extension: Extension }) {
   const [confirm, setConfirm] = useState<"approved" | "rejected" | null>(null);
   const decide = useExtensionDecision(booking, extension);
   // The server sends only the total payable of a pending extension to those who do not decide it.
@@ -147,7 +147,7 @@ function ExtensionRow({ booking, extension, hostSide }: { booking: Booking; exte
       </li>
     );
   }
-  const may = extension.can ?? { approve: hostSide && extension.status === "pending", reject: hostSide && extension.status === "pending" };
+  const may = extension.can ?? { approve: false, reject: false };
   return (
     <li>
       {extensionDuration(extension) || "Extension"}
@@ -351,7 +351,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
               <h3>Extension requests</h3>
               <ul>
                 {booking.extendBooking.map((extension) => (
-                  <ExtensionRow key={extension._id} booking={booking} extension={extension} hostSide={hostSide} />
+                  <ExtensionRow key={extension._id} booking={booking} extension={extension} />
                 ))}
               </ul>
             </>

@@ -3754,6 +3754,13 @@ export interface components {
             data: components["schemas"]["ExtensionSchema"];
             message: string;
         };
+        /** @description What the caller may do to this extension request (``apps.bookings.policies.extension_can``). */
+        ExtensionCanSchema: {
+            approve: boolean;
+            reject: boolean;
+            /** @description The renter may pay the difference (POST /api/payment/checkout). */
+            pay: boolean;
+        };
         ExtensionPaymentDetailsSchema: {
             prices: components["schemas"]["PriceLineSchema"][];
             /** Format: decimal */
@@ -3772,6 +3779,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
+            can: components["schemas"]["ExtensionCanSchema"];
             status: components["schemas"]["ReviewStatusEnum"];
             /** Format: decimal */
             totalPayable: string;
