@@ -13,7 +13,7 @@ import "../../shared/ui/css/dashboard.css";
 import { Spinner } from "../../shared/ui/Spinner";
 import { type Column, DataTable, type RowAction } from "../../shared/ui/Table";
 import { toast } from "../../shared/ui/toast";
-import { BookingActions } from "../booking-actions/BookingActions";
+import { BookingActions, useExtensionCheckoutReturn } from "../booking-actions/BookingActions";
 import { useBookingDecision, useExtensionDecision } from "./BookingDecision";
 import {
   allowedTabs,
@@ -185,6 +185,7 @@ function ExtensionRow({ booking, extension }: { booking: Booking; extension: Ext
 
 function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRequest: boolean }) {
   const decision = useBookingDecision();
+  useExtensionCheckoutReturn();
   const hostSide = isHostSide(role);
   const bookingQuery = useQuery({
     queryKey: apiKey("/api/booking/booking/{booking_id}", id),
