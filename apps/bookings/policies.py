@@ -233,6 +233,22 @@ REVIEW_PERIOD = dt.timedelta(days=14)
 """Reviews are written within 14 days of check-out; then whatever was written is published."""
 
 
+def review_reply_refusal(user, booking: Booking, review) -> DomainError | None:
+    """The host side answers the renter's review of its space once, after it is revealed."""
+    if user is None or not _is_host_side(user, booking):
+        return NotFound("Review not found.")
+    if review.revealed_at is None:
+        return Conflict("You can reply once the review is published.")
+    if review.reply:
+        return Conflict("You already replied to this review.")
+    return None
+
+
+def renter_reviews_visible(user, booking: Booking) -> bool:
+    """Hosts' reviews of a renter are shown to the host side of the renter's bookings and to staff."""
+    return user is not None and (user.role in (Role.ADMIN, Role.MODERATOR) or _is_host_side(user, booking))
+
+
 def review_period_ends(booking: Booking) -> dt.datetime:
     return booking.check_out + REVIEW_PERIOD
 
