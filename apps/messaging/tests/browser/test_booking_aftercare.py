@@ -215,8 +215,21 @@ def test_reviews_reach_the_listing_page_only_after_both_sides_reviewed(page, peo
     host.get_by_role("button", name="Review renter").click()
     host_dialog = host.get_by_role("dialog", name="Review the renter")
     host_dialog.get_by_role("radio", name="5 stars").check(force=True)
+    host_dialog.get_by_label("Review", exact=True).fill("Left the room spotless.")
     host_dialog.get_by_role("button", name="Submit review").click()
     expect(host.get_by_text("Review added successfully")).to_be_visible()
+    # Both reviewed: the host reads the renter's review, replies to it, and sees its own review of the
+    # renter among what hosts said about them.
+    reviews_card = host.get_by_role("region", name="Reviews")
+    expect(reviews_card).to_contain_text("Calm and bright, great desk chairs.")
+    expect(host.get_by_test_id("renter-reputation")).to_contain_text("Left the room spotless.")
+    reviews_card.get_by_role("button", name="Reply").click()
+    reviews_card.get_by_label("Your reply").fill("Thank you, see you again!")
+    with host.expect_response(lambda r: "/api/reviews/reply/" in r.url) as replied:
+        reviews_card.get_by_role("button", name="Publish reply").click()
+    assert replied.value.ok, replied.value.text()
+    expect(reviews_card.get_by_role("button", name="Reply")).to_have_count(0)
+    assert axe_violations(host, include=['[aria-labelledby="reviews-title"]']) == []
     host.context.close()
 
     page.reload()
@@ -224,6 +237,7 @@ def test_reviews_reach_the_listing_page_only_after_both_sides_reviewed(page, peo
     expect(review).to_have_count(1)
     expect(review).to_contain_text("Calm and bright, great desk chairs.")
     expect(review).to_contain_text("Rated 4 out of 5")
+    expect(review.locator(".review__reply")).to_contain_text("Thank you, see you again!")
     assert axe_violations(page, include=['[data-island="ListingReviews"]']) == []
 
 

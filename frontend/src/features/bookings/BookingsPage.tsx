@@ -14,6 +14,7 @@ import { Spinner } from "../../shared/ui/Spinner";
 import { type Column, DataTable, type RowAction } from "../../shared/ui/Table";
 import { toast } from "../../shared/ui/toast";
 import { BookingActions, useExtensionCheckoutReturn } from "../booking-actions/BookingActions";
+import { BookingReviews } from "../reviews/BookingReviews";
 import { useBookingDecision, useExtensionDecision } from "./BookingDecision";
 import {
   allowedTabs,
@@ -359,6 +360,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
           )}
         </aside>
       </div>
+      <BookingReviews bookingId={booking._id} completed={booking.status === "completed"} renterName={booking.renter?.firstName ?? ""} />
       {decision.dialogs}
     </>
   );
