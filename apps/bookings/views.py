@@ -100,7 +100,7 @@ class QuoteView(APIView):
 def _is_free(plan) -> bool:
     from .models import Occupancy
 
-    hold = services._hold_range(plan.start, plan.end, plan.listing.buffer_minutes)
+    hold = services.hold_range(plan.start, plan.end, plan.listing.buffer_minutes)
     if plan.exclusive:
         busy = Occupancy.objects.filter(space_key=plan.space_key, active=True, exclusive=True, hold__overlap=hold)
         return busy.values("unit").distinct().count() < plan.units
