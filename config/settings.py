@@ -33,8 +33,12 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
 
-# pytest sets PYTEST_VERSION for its whole run, so a bare `pytest` uses the test profile.
-DJANGO_ENV = env("DJANGO_ENV", "test" if os.environ.get("PYTEST_VERSION") else "production")
+# pytest sets PYTEST_VERSION for its whole run, so any pytest run uses the test profile, even from a
+# shell that exported DJANGO_ENV=development for `make run`: otherwise the tests would flush the
+# development site's Redis database and queue the outbox's effects to a broker no worker reads
+# (effects run at once, in the test, only in the test profile). Processes a test starts pass
+# DJANGO_ENV themselves; a clean environment (no PYTEST_VERSION) reads DJANGO_ENV as usual.
+DJANGO_ENV = "test" if os.environ.get("PYTEST_VERSION") else env("DJANGO_ENV", "production")
 if DJANGO_ENV not in ("development", "test", "production"):
     raise RuntimeError(f"DJANGO_ENV must be development, test or production, not {DJANGO_ENV!r}.")
 PRODUCTION = DJANGO_ENV == "production"
@@ -89,7 +93,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "apps.core.middleware.RequestGuardMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "apps.core.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -414,14 +418,15 @@ if PRODUCTION and PAYMENT_GATEWAY == "stripe" and not (STRIPE_SECRET_KEY and STR
 # the analytics tag, loaded after consent, from Google's tag host. Styles may be inline (style
 # attributes); images from anywhere over https (map tiles, avatars from storage).
 _ANALYTICS = ["https://www.googletagmanager.com", "https://www.google-analytics.com"]
-_WEBSOCKET_ORIGIN = [WEBSOCKET_URL.split("/ws/")[0]] if WEBSOCKET_URL.startswith("ws") else []
+# connect-src also allows the origin of WEBSOCKET_URL, added per response
+# (apps.core.middleware.ContentSecurityPolicyMiddleware), so the policy always follows the socket address pages are given.
 SECURE_CSP = {
     "default-src": ["'self'"],
     "script-src": ["'self'", CSP.NONCE, *_ANALYTICS],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", *_WEBSOCKET_ORIGIN, "https://*.google-analytics.com", "https://*.analytics.google.com"],
+    "connect-src": ["'self'", "https://*.google-analytics.com", "https://*.analytics.google.com"],
     "frame-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

@@ -1,11 +1,14 @@
 """Chat figures (scripts/bench_chat.py): a message reaching the other party's open socket, and a
 conversation of 10,000 messages paged.
 
-Runs on the database of DATABASE_URL (migrated; users and a conversation are made if missing),
-starts gunicorn (2 sync workers, HTTP) and daphne (the websockets) like scripts/bench.py, then:
+Runs on the database of DATABASE_URL (migrated; its own two users and a conversation of 10,000
+messages are made if missing: it does not need the large seed of scripts/bench.py), starts
+gunicorn (2 sync workers, HTTP), daphne (the websockets) and a Celery worker (the outbox's effects,
+which carry chat events to the open sockets), as `make run` does, then:
 
 - delivery: the renter sends a message over HTTP; timed until the host's open socket has the
-  ``message`` event (BENCH_CHAT_ROUNDS rounds, one at a time);
+  ``message`` event (BENCH_CHAT_ROUNDS rounds, one at a time): the HTTP request, its commit, the
+  outbox effect through the broker and the worker, the Channels layer (Redis) and daphne;
 - paging: GET /api/chat/messages/{id}?page=N&limit=50 over the 10,000 messages (pages spread over
   the whole conversation), as the host.
 
@@ -34,6 +37,21 @@ import bench  # noqa: E402  (scripts/bench.py: servers, timing and HTTP helpers)
 MESSAGES = 10_000
 ROUNDS = int(os.environ.get("BENCH_CHAT_ROUNDS", "40"))
 TARGETS = {"delivery p50": 50, "delivery p95": 150, "paging p95": 20}
+
+
+WORKER_FLAGS = ("--without-gossip", "--without-mingle", "--without-heartbeat")
+
+
+def wait_for_worker(worker: subprocess.Popen) -> None:
+    """Until the worker answers a ping (it then takes the outbox's tasks)."""
+    from config.celery import app
+
+    for _ in range(60):
+        if worker.poll() is not None:
+            raise SystemExit("the Celery worker stopped")
+        if app.control.ping(timeout=1):
+            return
+    raise SystemExit("the Celery worker did not answer")
 
 
 def conversation_with_messages():
@@ -128,10 +146,18 @@ def main() -> int:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.STDOUT,
     )
+    worker = subprocess.Popen(
+        [str(ROOT / ".venv/bin/celery"), "-A", "config", "worker", "-l", "warning", "-c", "2", *WORKER_FLAGS],
+        cwd=ROOT,
+        env={**os.environ},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
     rows = []
     try:
         bench.wait_for_server(server)
         bench.wait_for(bench.WS_PORT, "/", sockets, "daphne")
+        wait_for_worker(worker)
         pages = [f"/api/chat/messages/{conversation.pk}?page={page}&limit=50" for page in (1, 2, 10, 50, 100, 150, 200)]
         factory = bench.http_calls(pages, token=host_token)
         bench.warm(factory, 20)
@@ -141,9 +167,9 @@ def main() -> int:
         delivery = bench.summary(times, sum(times) / 1000 if times else 0, ROUNDS - len(times))
         rows.append(("delivery: renter's message to the host's open socket", delivery, TARGETS["delivery p95"]))
     finally:
-        for process in (server, sockets):
+        for process in (server, sockets, worker):
             process.terminate()
-        for process in (server, sockets):
+        for process in (server, sockets, worker):
             process.wait(10)
     print(f"Load average at the end: {os.getloadavg()}")
     print("| scenario | p50 | p95 | p99 | errors | target p95 |")

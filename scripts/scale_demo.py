@@ -356,7 +356,7 @@ def kill_check(processes: dict[str, subprocess.Popen]) -> None:
     check(
         "a worker killed mid-task loses nothing",
         ok,
-        f"{victim} (process group {group}) killed with SIGKILL 0 s into a 4 s effect; the effect is "
+        f"{victim} (process group {group}) killed with SIGKILL as soon as it started a 4 s effect; the effect is "
         f"{row['status'] if row else '?'} after {time.monotonic() - killed_at:.1f} s (attempts {row and row['attempts']}), "
         f"finished {finished} time(s), by the other worker through the outbox sweep",
     )

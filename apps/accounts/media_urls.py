@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from . import views_users
+from . import views_verification
 
 app_name = "accounts-media"
 
-urlpatterns = [path("media/delete", views_users.MediaDeleteView.as_view(), name="media-delete")]
+urlpatterns = [path("media/delete", views_verification.MediaDeleteView.as_view(), name="media-delete")]

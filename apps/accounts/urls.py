@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_users
+from . import views, views_settings, views_users, views_verification
 
 app_name = "accounts"
 
@@ -30,28 +30,30 @@ urlpatterns = [
     path("resend-invitation/<uuid:user_id>", views_users.ResendInvitationView.as_view(), name="resend-invitation"),
     path("set-password", views_users.SetPasswordView.as_view(), name="set-password"),
     # Identity verification
-    path("verification-docs", views_users.VerificationDocsView.as_view(), name="verification-docs"),
+    path("verification-docs", views_verification.VerificationDocsView.as_view(), name="verification-docs"),
     path(
         "verification-docs/<uuid:document_id>/file",
-        views_users.VerificationDocFileView.as_view(),
+        views_verification.VerificationDocFileView.as_view(),
         name="verification-doc-file",
     ),
-    path("verification-requests", views_users.VerificationRequestListView.as_view(), name="verification-requests"),
+    path(
+        "verification-requests", views_verification.VerificationRequestListView.as_view(), name="verification-requests"
+    ),
     path(
         "verification-requests/<uuid:request_id>",
-        views_users.VerificationRequestDetailView.as_view(),
+        views_verification.VerificationRequestDetailView.as_view(),
         name="verification-request",
     ),
     path(
         "verification-requests/update-status/<uuid:request_id>",
-        views_users.VerificationDecisionView.as_view(),
+        views_verification.VerificationDecisionView.as_view(),
         name="verification-request-update-status",
     ),
     # General settings
-    path("notification-settings", views_users.NotificationSettingsView.as_view(), name="notification-settings"),
-    path("change-password", views_users.PasswordChangeView.as_view(), name="change-password"),
-    path("change-email", views_users.EmailChangeView.as_view(), name="change-email"),
-    path("change-email/verify", views_users.EmailChangeVerifyView.as_view(), name="change-email-verify"),
-    path("tax", views_users.TaxView.as_view(), name="tax"),
-    path("delete-account", views_users.AccountDeleteView.as_view(), name="delete-account"),
+    path("notification-settings", views_settings.NotificationSettingsView.as_view(), name="notification-settings"),
+    path("change-password", views_settings.PasswordChangeView.as_view(), name="change-password"),
+    path("change-email", views_settings.EmailChangeView.as_view(), name="change-email"),
+    path("change-email/verify", views_settings.EmailChangeVerifyView.as_view(), name="change-email-verify"),
+    path("tax", views_settings.TaxView.as_view(), name="tax"),
+    path("delete-account", views_settings.AccountDeleteView.as_view(), name="delete-account"),
 ]

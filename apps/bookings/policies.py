@@ -171,6 +171,47 @@ def extension_answer_refusal(user, booking: Booking) -> DomainError | None:
     return None
 
 
+def extension_decide_refusal(user, booking: Booking, extension, status: str) -> DomainError | None:
+    """The host side approves or rejects a pending extension; approving needs the booking still active."""
+    refusal = extension_answer_refusal(user, booking)
+    if refusal is not None:
+        return refusal
+    if extension.status != ExtensionStatus.PENDING:
+        return Conflict(f"This extension request is already {extension.status}.")
+    if status == ExtensionStatus.APPROVED and booking.status not in ACTIVE_STATUSES:
+        return Conflict("The booking is no longer active; the extension cannot be approved.")
+    return None
+
+
+def extension_pay_refusal(
+    user, booking: Booking, extension, *, payment_status: str | None = None
+) -> DomainError | None:
+    """The renter pays the difference of an approved extension once the booking itself is paid."""
+    if not _is_renter(user, booking):
+        return NotFound("Booking not found.")
+    if extension.status != ExtensionStatus.APPROVED:
+        return Conflict("Only an approved extension can be paid.")
+    if extension.paid:
+        return Conflict("This extension is already paid.")
+    if booking.status not in ACTIVE_STATUSES or payment_status != "completed":
+        return Conflict("This booking is not active and paid; its extension cannot be paid.")
+    return None
+
+
+EXTENSION_ACTIONS = ("approve", "reject", "pay")
+
+
+def extension_can(user, booking: Booking, extension) -> dict[str, bool]:
+    """The ``can`` flags of one extension request for ``user`` (reads the annotated ``payment_status``)."""
+    if user is None:
+        return dict.fromkeys(EXTENSION_ACTIONS, False)
+    return {
+        "approve": extension_decide_refusal(user, booking, extension, ExtensionStatus.APPROVED) is None,
+        "reject": extension_decide_refusal(user, booking, extension, ExtensionStatus.REJECTED) is None,
+        "pay": extension_pay_refusal(user, booking, extension, payment_status=_payment_status(booking)) is None,
+    }
+
+
 def pay_refusal(user, booking: Booking, *, payment_status: str | None = None) -> DomainError | None:
     """The renter pays for its own pending request until its payment is held (a pay-at-the-space
     request may be paid online too)."""
@@ -190,6 +231,22 @@ def pay_refusal(user, booking: Booking, *, payment_status: str | None = None) ->
 
 REVIEW_PERIOD = dt.timedelta(days=14)
 """Reviews are written within 14 days of check-out; then whatever was written is published."""
+
+
+def review_reply_refusal(user, booking: Booking, review) -> DomainError | None:
+    """The host side answers the renter's review of its space once, after it is revealed."""
+    if user is None or not _is_host_side(user, booking):
+        return NotFound("Review not found.")
+    if review.revealed_at is None:
+        return Conflict("You can reply once the review is published.")
+    if review.reply:
+        return Conflict("You already replied to this review.")
+    return None
+
+
+def renter_reviews_visible(user, booking: Booking) -> bool:
+    """Hosts' reviews of a renter are shown to the host side of the renter's bookings and to staff."""
+    return user is not None and (user.role in (Role.ADMIN, Role.MODERATOR) or _is_host_side(user, booking))
 
 
 def review_period_ends(booking: Booking) -> dt.datetime:
@@ -256,10 +313,6 @@ def _reviewed(user, booking: Booking) -> bool:
         return False
 
 
-def _unpaid_extension(booking: Booking) -> bool:
-    return any(e.status == ExtensionStatus.APPROVED and not e.paid for e in booking.extensions.all())
-
-
 BOOKING_ACTIONS = ("approve", "reject", "cancel", "extend", "pay", "payExtension", "review", "dispute", "message")
 
 
@@ -276,9 +329,10 @@ def booking_can(user, booking: Booking, *, now: dt.datetime | None = None) -> di
         "pay": pay_refusal(user, booking, payment_status=payment_status) is None,
         # The renter pays the difference of an approved extension (POST /api/payment/checkout).
         "payExtension": renter
-        and booking.status in ACTIVE_STATUSES
-        and payment_status == "completed"
-        and _unpaid_extension(booking),
+        and any(
+            extension_pay_refusal(user, booking, e, payment_status=payment_status) is None
+            for e in booking.extensions.all()
+        ),
         "review": booking.status == BookingStatus.COMPLETED
         and review_refusal(user, booking, reviewed=_reviewed(user, booking), now=now) is None,
         "dispute": dispute_refusal(user, booking) is None,

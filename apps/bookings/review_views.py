@@ -1,16 +1,18 @@
-"""Reviews API beyond ``reviews/add``: a listing's public reviews, a booking's reviews, the host's reply."""
+"""Reviews API beyond ``reviews/add``: a listing's public reviews, a booking's reviews, the host's
+reply, and the staff's moderation (``reviews/get-all``, ``reviews/update-status/{id}``)."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate
+from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
 from apps.core.exceptions import NotFound
-from apps.core.permissions import AnyRole, HostOrSubHost
+from apps.core.permissions import AdminOrModerator, AnyRole, HostOrSubHost
 from apps.listings.models import Listing, ListingStatus
 
-from . import reviews, selectors
+from . import review_moderation, reviews, selectors
+from .models import Review
 from .selectors import _is_uuid
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
@@ -30,6 +32,23 @@ class PublicReviewSerializer(serializers.Serializer):
     def get_renter(self, review) -> dict:
         user = review.renter
         return {"firstName": user.first_name or "Guest", "avatar": user.avatar_url}
+
+
+class RenterReviewItemSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    rating = serializers.IntegerField(allow_null=True)
+    review = serializers.CharField()
+    listingTitle = serializers.CharField()
+    createdAt = serializers.DateTimeField()
+
+
+class RenterReviewsSerializer(serializers.Serializer):
+    """Hosts' revealed reviews of a renter, newest first (the latest five) with their average."""
+
+    rating = serializers.DecimalField(max_digits=4, decimal_places=2)
+    ratingCount = serializers.IntegerField()
+    total = serializers.IntegerField()
+    reviews = RenterReviewItemSerializer(many=True)
 
 
 class ReviewReplyInput(serializers.Serializer):
@@ -86,6 +105,10 @@ class BookingReviewsView(APIView):
                         "hostReview": serializers.JSONField(allow_null=True),
                         "reviewPeriodEnds": serializers.DateTimeField(),
                         "canReview": serializers.BooleanField(),
+                        "renterReviews": RenterReviewsSerializer(
+                            allow_null=True,
+                            help_text="What hosts said about the renter: to the booking's host side and staff only.",
+                        ),
                     },
                 ),
             ),
@@ -112,3 +135,87 @@ class ReviewReplyView(APIView):
             raise NotFound("Review not found.")
         review = reviews.review_reply(user=request.user, review_id=review_id, reply=serializer.validated_data["reply"])
         return envelope(PublicReviewSerializer(review).data, "Reply published.")
+
+
+# --- Moderation (staff) ------------------------------------------------------------------------------
+
+
+class ReviewListingSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="pk")
+    title = serializers.CharField()
+    slug = serializers.CharField()
+
+
+class ReviewRenterSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="pk")
+    email = serializers.EmailField()
+    firstName = serializers.CharField(source="first_name")
+    lastName = serializers.CharField(source="last_name")
+
+
+class ReviewCanSerializer(serializers.Serializer):
+    publish = serializers.BooleanField()
+    hide = serializers.BooleanField()
+
+
+class ModeratedReviewSerializer(serializers.Serializer):
+    _id = serializers.UUIDField(source="pk")
+    review = serializers.CharField()
+    rating = serializers.IntegerField(allow_null=True)
+    remarks = serializers.CharField()
+    isPublished = serializers.BooleanField(source="is_published")
+    createdAt = serializers.DateTimeField(source="created_at")
+    listing = ReviewListingSerializer()
+    renter = ReviewRenterSerializer()
+    can = serializers.SerializerMethodField()
+
+    @extend_schema_field(ReviewCanSerializer)
+    def get_can(self, review: Review) -> dict:
+        may = review_moderation.review_may_moderate(self.context.get("actor"))
+        return {"publish": may and not review.is_published, "hide": may and review.is_published}
+
+
+class ReviewPublishInput(serializers.Serializer):
+    isPublished = serializers.BooleanField(
+        error_messages={
+            "required": "isPublished is required",
+            "null": "isPublished is required",
+            "invalid": "isPublished must be true or false",
+        }
+    )
+
+
+class ReviewModerationListView(APIView):
+    permission_classes = [AdminOrModerator]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("page", int),
+            OpenApiParameter("limit", int),
+            OpenApiParameter("filters[status]", str, description="pending (held), published or all (default)."),
+            OpenApiParameter("filters[search]", str, description="Part of the text, the listing title or the e-mail."),
+        ],
+        responses={200: enveloped_page("ModeratedReviewList", "reviews", ModeratedReviewSerializer), **ERRORS},
+    )
+    def get(self, request):
+        queryset = review_moderation.review_list_for_staff(filters=parse_filters(request))
+        return page_response(
+            paginate(request, queryset), ModeratedReviewSerializer, "reviews", context={"actor": request.user}
+        )
+
+
+class ReviewPublishView(APIView):
+    permission_classes = [AdminOrModerator]
+
+    @extend_schema(
+        request=ReviewPublishInput,
+        responses={200: enveloped("ReviewPublishResponse", ModeratedReviewSerializer()), **ERRORS},
+    )
+    def patch(self, request, review_id):
+        data = ReviewPublishInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        review = review_moderation.review_publish_set(
+            actor=request.user, review_id=review_id, published=data.validated_data["isPublished"]
+        )
+        message = "Review published." if review.is_published else "Review hidden."
+        return envelope(ModeratedReviewSerializer(review, context={"actor": request.user}).data, message)

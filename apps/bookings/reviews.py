@@ -15,12 +15,12 @@ from django.db.models import Avg, Count, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import Role
-from apps.core.exceptions import Conflict, InvalidInput, NotFound
+from apps.core.exceptions import InvalidInput, NotFound
 from apps.listings.models import Listing
 
 from . import pricing
 from .models import Booking, RenterReview, Review
-from .policies import REVIEW_PERIOD, review_period_ends, review_refusal
+from .policies import REVIEW_PERIOD, renter_reviews_visible, review_period_ends, review_refusal, review_reply_refusal
 
 
 def _invalid(field_name: str, message: str) -> InvalidInput:
@@ -100,14 +100,15 @@ def review_reply(*, user, review_id, reply: str) -> Review:
     """The host answers a revealed review of its space, once."""
     reply = (reply or "").strip()
     review = Review.objects.select_for_update(of=("self",)).select_related("booking").filter(pk=review_id).first()
-    if review is None or review_side(user, review.booking) != "host":
+    if review is None:
         raise NotFound("Review not found.")
+    refusal = review_reply_refusal(user, review.booking, review)
+    if isinstance(refusal, NotFound):
+        raise refusal
     if not reply:
         raise _invalid("reply", "Please write a reply.")
-    if review.revealed_at is None:
-        raise Conflict("You can reply once the review is published.")
-    if review.reply:
-        raise Conflict("You already replied to this review.")
+    if refusal is not None:
+        raise refusal
     review.reply, review.replied_at = reply, timezone.now()
     review.save(update_fields=["reply", "replied_at"])
     return review
@@ -173,10 +174,45 @@ def booking_reviews_for(*, user, booking: Booking) -> dict:
             "createdAt": item.created_at.isoformat(),
         }
 
+    renter_side = shown(renter_review, side == "renter")
+    if renter_side is not None and "_id" in renter_side:
+        renter_side["reply"] = renter_review.reply
+        renter_side["repliedAt"] = renter_review.replied_at.isoformat() if renter_review.replied_at else None
+        renter_side["can"] = {"reply": review_reply_refusal(user, booking, renter_review) is None}
     mine = renter_review if side == "renter" else host_review if side == "host" else None
     return {
-        "renterReview": shown(renter_review, side == "renter"),
+        "renterReview": renter_side,
         "hostReview": shown(host_review, side == "host"),
         "reviewPeriodEnds": review_period_ends(booking).isoformat(),
         "canReview": side is not None and review_refusal(user, booking, reviewed=mine is not None) is None,
+        "renterReviews": renter_reviews_for(user=user, booking=booking),
+    }
+
+
+RENTER_REVIEWS_SHOWN = 5
+
+
+def renter_reviews_for(*, user, booking: Booking) -> dict | None:
+    """What hosts said about the booking's renter (revealed reviews from all their bookings), for the
+    host side deciding or hosting the booking and for staff; None for anyone else (the renter reads
+    reviews about them on their own bookings)."""
+    if not renter_reviews_visible(user, booking):
+        return None
+    revealed = RenterReview.objects.filter(renter_id=booking.renter_id, revealed_at__isnull=False)
+    stats = revealed.filter(rating__isnull=False).aggregate(average=Avg("rating"), count=Count("id"))
+    latest = revealed.select_related("booking__listing").order_by("-revealed_at")[:RENTER_REVIEWS_SHOWN]
+    return {
+        "rating": f"{pricing.money(stats['average'] or 0):.2f}",
+        "ratingCount": stats["count"],
+        "total": revealed.count(),
+        "reviews": [
+            {
+                "_id": str(item.pk),
+                "rating": item.rating,
+                "review": item.review,
+                "listingTitle": item.booking.listing.title,
+                "createdAt": item.revealed_at.isoformat(),
+            }
+            for item in latest
+        ],
     }

@@ -20,6 +20,7 @@ from .policies import (
     RENTER_CANCELLABLE_STATUSES,
     booking_awaiting_payment,
     booking_can,
+    extension_can,
     refund_amount_for,
 )
 from .times import format_date, format_time, zone_abbreviation, zone_of
@@ -111,14 +112,22 @@ def zone_fields(listing, moment) -> dict:
     return {"timeZone": tz.key, "timeZoneName": zone_abbreviation(tz, moment)}
 
 
-def extension_data(extension: ExtendBooking, *, full: bool) -> dict:
+def extension_data(extension: ExtendBooking, *, full: bool, viewer=None) -> dict:
     """Host side sees everything; admin, moderator and renter see only the total payable while pending.
+    ``can``: what ``viewer`` may do to it (approve, reject, pay).
 
     ``startTime``, ``endTime`` and ``additionalDate`` are wall-clock times in the listing's zone
     (``timeZone``)."""
+    can = extension_can(viewer, extension.booking, extension)
     if not full and extension.status == ExtensionStatus.PENDING:
-        return {"_id": str(extension.pk), "status": extension.status, "totalPayable": str(extension.additional_amount)}
+        return {
+            "_id": str(extension.pk),
+            "status": extension.status,
+            "totalPayable": str(extension.additional_amount),
+            "can": can,
+        }
     return {
+        "can": can,
         **zone_fields(extension.booking.listing, extension.period.upper),
         "_id": str(extension.pk),
         "status": extension.status,
@@ -181,7 +190,7 @@ class BookingSerializer(serializers.BaseSerializer):
             "servicesAndAddOns": booking.services_and_add_ons,
             "paymentDetails": booking.payment_details,
             "paymentPreference": booking.payment_preference,
-            "extendBooking": [extension_data(e, full=host_side) for e in booking.extensions.all()],
+            "extendBooking": [extension_data(e, full=host_side, viewer=viewer) for e in booking.extensions.all()],
             "rejectReason": booking.reject_reason,
             "cancellationReason": booking.cancellation_reason,
             "refundAmount": str(booking.refund_amount) if booking.refund_amount is not None else None,
@@ -324,10 +333,19 @@ class ExtensionPaymentDetailsSchema(serializers.Serializer):
     additionalAmount = _money()
 
 
+class ExtensionCanSchema(serializers.Serializer):
+    """What the caller may do to this extension request (``apps.bookings.policies.extension_can``)."""
+
+    approve = serializers.BooleanField()
+    reject = serializers.BooleanField()
+    pay = serializers.BooleanField(help_text="The renter may pay the difference (POST /api/payment/checkout).")
+
+
 class ExtensionSchema(serializers.Serializer):
     """An extension request. While pending, only the host side sees more than the amount payable."""
 
     _id = serializers.UUIDField()
+    can = ExtensionCanSchema()
     status = serializers.ChoiceField(choices=ExtensionStatus.choices)
     totalPayable = _money()
     timeZone = serializers.CharField(required=False, help_text="The listing's IANA time zone.")

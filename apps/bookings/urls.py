@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import review_views, views, views_reviews
+from . import review_views, views
 
 app_name = "bookings"
 
@@ -29,6 +29,6 @@ urlpatterns = [
     path("reviews/reply/<str:review_id>", review_views.ReviewReplyView.as_view(), name="review-reply"),
     path("reviews/listing/<str:listing_id>", review_views.ListingReviewsView.as_view(), name="listing-reviews"),
     path("reviews/booking/<str:booking_id>", review_views.BookingReviewsView.as_view(), name="booking-reviews"),
-    path("reviews/get-all", views_reviews.ReviewModerationListView.as_view(), name="review-moderation-list"),
-    path("reviews/update-status/<uuid:review_id>", views_reviews.ReviewPublishView.as_view(), name="review-publish"),
+    path("reviews/get-all", review_views.ReviewModerationListView.as_view(), name="review-moderation-list"),
+    path("reviews/update-status/<uuid:review_id>", review_views.ReviewPublishView.as_view(), name="review-publish"),
 ]

@@ -100,7 +100,7 @@ class QuoteView(APIView):
 def _is_free(plan) -> bool:
     from .models import Occupancy
 
-    hold = services._hold_range(plan.start, plan.end, plan.listing.buffer_minutes)
+    hold = services.hold_range(plan.start, plan.end, plan.listing.buffer_minutes)
     if plan.exclusive:
         busy = Occupancy.objects.filter(space_key=plan.space_key, active=True, exclusive=True, hold__overlap=hold)
         return busy.values("unit").distinct().count() < plan.units
@@ -230,7 +230,9 @@ class ExtendBookingView(APIView):
             weeks=values["additionalWeeks"],
             months=values["additionalMonths"],
         )
-        return envelope(extension_data(extension, full=True), "Extension request sent to the host.", status=201)
+        return envelope(
+            extension_data(extension, full=True, viewer=request.user), "Extension request sent to the host.", status=201
+        )
 
 
 class ExtendStatusView(APIView):
@@ -254,7 +256,7 @@ class ExtendStatusView(APIView):
             if extension.status == "approved"
             else "Extension request rejected successfully."
         )
-        return envelope(extension_data(extension, full=True), message)
+        return envelope(extension_data(extension, full=True, viewer=request.user), message)
 
 
 class ListingAvailabilityView(APIView):

@@ -9,6 +9,7 @@ query fields than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` (400).
 from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csp import ContentSecurityPolicyMiddleware as DjangoCspMiddleware
 from django.template.loader import render_to_string
 
 
@@ -56,3 +57,25 @@ class RequestGuardMiddleware:
                 field = name[len("filters[") : -1] if name.startswith("filters[") and name.endswith("]") else name
                 return _refusal(request, 400, f"{name} must not contain a NUL character.", field=field)
         return None
+
+
+def websocket_origin() -> str | None:
+    """The origin of ``settings.WEBSOCKET_URL`` when it names one (``ws://host:port``); None for a
+    same-origin path such as ``/ws/``, which the policy's ``'self'`` already allows."""
+    url = settings.WEBSOCKET_URL
+    if not url.startswith(("ws://", "wss://")):
+        return None
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}"
+
+
+class ContentSecurityPolicyMiddleware(DjangoCspMiddleware):
+    """Django's policy (``SECURE_CSP``), whose connect-src also allows the websocket address the
+    pages are given, read per response: the address and the policy cannot disagree."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        origin = websocket_origin()
+        config = getattr(response, "_csp_config", settings.SECURE_CSP)
+        if origin and config and origin not in config.get("connect-src", []):
+            response._csp_config = {**config, "connect-src": [*config.get("connect-src", []), origin]}
+        return super().process_response(request, response)

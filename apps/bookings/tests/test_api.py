@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from apps.bookings import services
 from apps.bookings.models import Booking, BookingStatus, ExtendBooking, Occupancy, Review
+from apps.core.exceptions import Conflict
 from apps.core.statemachine import history
 from apps.core.testing import check_role_matrix
 from apps.listings.factories import ListingFactory
@@ -190,7 +191,7 @@ def test_buffer_keeps_time_free_between_bookings(users, event_listing):
     event_listing.buffer_minutes = 60
     event_listing.save()
     make_booking(users["renter"], event_listing, start=dt.time(10), end=dt.time(12))
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         make_booking(users["other_renter"], event_listing, start=dt.time(12, 30), end=dt.time(15))
     assert make_booking(users["other_renter"], event_listing, start=dt.time(13), end=dt.time(15)).status == "pending"
 
@@ -451,7 +452,8 @@ def test_extension_flow_and_totals(clients, users, event_listing):
     # Renter, admin and moderator see only the total payable while it is pending.
     for actor in ("renter", "admin", "moderator"):
         seen = clients[actor].get(detail(booking.pk)).json()["data"]["extendBooking"]
-        assert seen == [{"_id": extension["_id"], "status": "pending", "totalPayable": "116.00"}]
+        nothing = {"approve": False, "reject": False, "pay": False}
+        assert seen == [{"_id": extension["_id"], "status": "pending", "totalPayable": "116.00", "can": nothing}]
     assert clients["host"].get(detail(booking.pk)).json()["data"]["extendBooking"][0]["additionalHours"] == 2
     twice = clients["renter"].post(extend_url(booking.pk), {"additionalHours": 1}, format="json")
     assert twice.status_code == 409

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from apps.bookings import policies, services
 from apps.bookings.models import Booking, BookingStatus, ExtendBooking, RenterReview, Review
+from apps.bookings.services.lifecycle import _transition
 from apps.core.exceptions import DomainError
 from apps.core.statemachine import history
 from apps.disputes import services as disputes
@@ -59,7 +60,7 @@ def _booking_in(status: str, users, listing) -> Booking:
     if status in (BookingStatus.APPROVED, BookingStatus.COMPLETED):
         services.booking_update_status(booking_id=booking.pk, actor=users["host"], status=BookingStatus.APPROVED)
     if status == BookingStatus.COMPLETED:
-        services._transition(booking.pk, BookingStatus.COMPLETED)
+        _transition(booking.pk, BookingStatus.COMPLETED)
     return Booking.objects.get(pk=booking.pk)
 
 

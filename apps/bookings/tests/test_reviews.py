@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from apps.bookings import reviews, services
+from apps.bookings.factories import weekday
 from apps.bookings.models import Booking, BookingStatus, RenterReview, Review
 
 from .conftest import make_booking
@@ -113,3 +114,40 @@ def test_public_reviews_page_newest_first_and_host_reply(clients, users, event_l
 def test_public_reviews_of_unknown_or_unapproved_listings(api, users):
     assert api.get("/api/reviews/listing/not-a-uuid").status_code == 404
     assert api.get("/api/reviews/listing/00000000-0000-0000-0000-000000000000").status_code == 404
+
+
+def test_the_host_side_may_reply_once_the_review_is_revealed_and_sees_what_hosts_said_of_the_renter(
+    clients, users, event_listing
+):
+    earlier = completed(users, event_listing, day=weekday(40))
+    reviews.review_add(user=users["renter"], listing_id=event_listing.pk, booking_id=earlier.pk, rating=5)
+    reviews.review_add(
+        user=users["host"], listing_id=event_listing.pk, booking_id=earlier.pk, review="Punctual.", rating=4
+    )
+    booking = completed(users, event_listing, day=weekday(47))
+    url = f"/api/reviews/booking/{booking.pk}"
+    add(clients["renter"], booking, review="Lovely light.", rating=5)
+
+    # Not revealed yet: the host can neither read nor answer it.
+    assert clients["host"].get(url).json()["data"]["renterReview"] == {"written": True, "revealed": False}
+    add(clients["host"], booking, review="Friendly and tidy.", rating=5)
+    for actor in ("host", "sub_host"):
+        seen = clients[actor].get(url).json()["data"]
+        assert seen["renterReview"]["can"] == {"reply": True}
+        assert seen["renterReview"]["reply"] == ""
+        said = seen["renterReviews"]
+        assert (said["rating"], said["ratingCount"], said["total"]) == ("4.50", 2, 2)
+        assert [r["review"] for r in said["reviews"]] == ["Friendly and tidy.", "Punctual."]
+        assert said["reviews"][0]["listingTitle"] == event_listing.title
+    # Staff read them; the renter and outsiders do not (the renter reads hostReview on each booking).
+    assert clients["admin"].get(url).json()["data"]["renterReviews"]["total"] == 2
+    renter_view = clients["renter"].get(url).json()["data"]
+    assert renter_view["renterReviews"] is None and renter_view["renterReview"]["can"] == {"reply": False}
+    assert clients["admin"].get(url).json()["data"]["renterReview"]["can"] == {"reply": False}
+
+    review = Review.objects.get(booking=booking)
+    replied = clients["sub_host"].put(f"/api/reviews/reply/{review.pk}", {"reply": "Thanks, Riley!"}, format="json")
+    assert replied.status_code == 200, replied.content
+    seen = clients["host"].get(url).json()["data"]["renterReview"]
+    assert seen["reply"] == "Thanks, Riley!" and seen["repliedAt"] and seen["can"] == {"reply": False}
+    assert clients["renter"].get(url).json()["data"]["renterReview"]["reply"] == "Thanks, Riley!"

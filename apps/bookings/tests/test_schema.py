@@ -5,6 +5,7 @@ import pytest
 
 from apps.bookings import services
 from apps.bookings.models import BookingStatus
+from apps.bookings.services.lifecycle import _transition
 from apps.core.schema_check import check
 
 from .conftest import make_booking, payload
@@ -54,7 +55,7 @@ def test_quote_availability_calendar_and_review_match_the_schema(api, clients, u
     check("BookingCalendarResponse", clients["host"].get("/api/booking/calendar").json())
     check("IcalUrlResponse", clients["host"].get(f"/api/listing/calendar-url/{event_listing.pk}").json())
     services.booking_update_status(booking_id=booking.pk, actor=users["host"], status=BookingStatus.APPROVED)
-    services._transition(booking.pk, BookingStatus.COMPLETED)
+    _transition(booking.pk, BookingStatus.COMPLETED)
     review = clients["renter"].post(
         "/api/reviews/add",
         {"listingId": str(event_listing.pk), "bookingId": str(booking.pk), "review": "Lovely", "rating": 5},

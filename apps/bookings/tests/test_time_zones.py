@@ -16,8 +16,9 @@ from django.core import mail
 
 from apps.bookings import services
 from apps.bookings.factories import PricedEventListingFactory
-from apps.bookings.models import Occupancy
+from apps.bookings.models import Booking, Occupancy
 from apps.bookings.views import ical_token
+from apps.core.exceptions import InvalidInput
 from apps.notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +75,7 @@ def test_a_mumbai_booking_holds_mumbai_time_and_every_view_names_ist(
     data = response.json()["data"]
 
     # Held: 10:00 to 16:00 in Mumbai, which is 04:30 to 10:30 UTC.
-    booking = services.Booking.objects.get(pk=data["_id"])
+    booking = Booking.objects.get(pk=data["_id"])
     assert booking.check_in == dt.datetime(2027, 1, 20, 4, 30, tzinfo=dt.UTC)
     assert booking.check_out == dt.datetime(2027, 1, 20, 10, 30, tzinfo=dt.UTC)
     hold = Occupancy.objects.get(booking=booking).hold
@@ -113,7 +114,7 @@ def test_opening_hours_are_checked_on_the_space_s_clock(frozen, clients, andheri
     assert response.json()["errors"]["startTime"] == [
         "Choose a time within opening hours on 20-01-2027 (09:00 AM to 10:00 PM IST)."
     ]
-    assert not services.Booking.objects.exists()
+    assert not Booking.objects.exists()
     assert _request(clients["renter"], andheri, start="09:00 AM", end="10:00 PM").status_code == 201
 
 
@@ -142,7 +143,7 @@ def test_start_completion_and_expiry_follow_the_space_s_clock(frozen, users, and
 def test_a_request_for_a_time_already_past_in_mumbai_is_refused(users, andheri):
     # 10:00 AM in Mumbai has passed at 05:00 UTC, though it is only midnight in New York.
     past = dt.datetime(2027, 1, 20, 5, 0, tzinfo=dt.UTC)
-    with time_machine.travel(past, tick=False), pytest.raises(services.InvalidInput) as refused:
+    with time_machine.travel(past, tick=False), pytest.raises(InvalidInput) as refused:
         services.booking_request(
             renter=users["renter"],
             listing_id=andheri.pk,
@@ -152,7 +153,7 @@ def test_a_request_for_a_time_already_past_in_mumbai_is_refused(users, andheri):
             end_time=dt.time(16),
         )
     assert "past" in str(refused.value)
-    assert not services.Booking.objects.exists()
+    assert not Booking.objects.exists()
 
 
 def test_approving_after_check_in_in_mumbai_says_the_date_has_passed(frozen, clients, users, andheri):

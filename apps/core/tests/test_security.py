@@ -291,6 +291,26 @@ def test_pages_send_a_nonce_csp_and_a_permissions_policy(client):
 
 
 @pytest.mark.django_db
+def test_the_policy_lets_dashboard_pages_open_the_socket_they_are_given(users, settings):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(users["host"])
+    for url, allowed in (
+        ("ws://localhost:8150/ws/", "ws://localhost:8150"),
+        ("wss://live.example.com/ws/", "wss://live.example.com"),
+    ):
+        settings.WEBSOCKET_URL = url
+        response = client.get("/message")
+        assert f'"websocketUrl": "{url}"' in response.content.decode()
+        connect_src = re.search(r"connect-src ([^;]+)", response["Content-Security-Policy"]).group(1).split()
+        assert allowed in connect_src and "'self'" in connect_src
+    settings.WEBSOCKET_URL = "/ws/"  # the same origin: 'self' allows it, nothing is added
+    connect_src = re.search(r"connect-src ([^;]+)", client.get("/message")["Content-Security-Policy"]).group(1)
+    assert "ws" not in connect_src.replace("'self'", "")
+
+
+@pytest.mark.django_db
 def test_the_dashboard_inline_script_carries_the_nonce(clients, users):
     from django.test import Client
 

@@ -56,7 +56,18 @@ def test_renter_extends_by_two_hours_pays_only_the_difference_and_the_invoice_sh
     asked = clients["renter"].post(f"/api/booking/extend/{booking.pk}", {"additionalHours": 2}, format="json")
     assert asked.status_code == 201, asked.content
     extension_id = asked.json()["data"]["_id"]
+
+    def extension_can(actor):
+        [extension] = clients[actor].get(detail).json()["data"]["extendBooking"]
+        return extension["can"]
+
     assert clients["renter"].get(detail).json()["data"]["can"]["payExtension"] is False
+    # The host side decides a pending request; nobody pays it yet.
+    assert extension_can("renter") == {"approve": False, "reject": False, "pay": False}
+    for actor in ("host", "sub_host"):
+        assert extension_can(actor) == {"approve": True, "reject": True, "pay": False}
+    for actor in ("admin", "moderator"):
+        assert extension_can(actor) == {"approve": False, "reject": False, "pay": False}
     answer = clients["host"].put(
         f"/api/booking/update-extend-status/{booking.pk}",
         {"status": "approved", "requestId": extension_id},
@@ -65,6 +76,15 @@ def test_renter_extends_by_two_hours_pays_only_the_difference_and_the_invoice_sh
     assert answer.status_code == 200, answer.content
     assert clients["renter"].get(detail).json()["data"]["can"]["payExtension"] is True
     assert clients["host"].get(detail).json()["data"]["can"]["payExtension"] is False
+    assert extension_can("renter") == {"approve": False, "reject": False, "pay": True}
+    assert extension_can("host") == {"approve": False, "reject": False, "pay": False}
+    again = clients["host"].put(
+        f"/api/booking/update-extend-status/{booking.pk}",
+        {"status": "rejected", "requestId": extension_id},
+        format="json",
+    )
+    assert again.status_code == 409 and "already approved" in again.json()["message"]
+    assert extension_can("renter")["pay"] is True  # the refused answer changed nothing
 
     started = clients["renter"].post(
         "/api/payment/checkout", {"bookingId": str(booking.pk), "extensionId": extension_id}, format="json"
@@ -77,6 +97,7 @@ def test_renter_extends_by_two_hours_pays_only_the_difference_and_the_invoice_sh
     assert data["can"]["payExtension"] is False
     extension = next(e for e in data["extendBooking"] if e["_id"] == extension_id)
     assert extension["paid"] is True
+    assert extension["can"] == {"approve": False, "reject": False, "pay": False}
     invoices = clients["renter"].get("/api/invoice/get-all").json()["data"]["invoices"]
     amounts = sorted(invoice["amount"] for invoice in invoices)
     assert extension["additionalAmount"] in amounts and len(invoices) == 2

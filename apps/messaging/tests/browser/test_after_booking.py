@@ -55,11 +55,6 @@ def message_count(page):
     return page.locator('[data-counter="messages"]')
 
 
-@pytest.mark.xfail(
-    reason="Known defect: since chat events go through the effects outbox, the host's open /message page "
-    "does not receive a new conversation live in this test (it appears on reload); to fix next.",
-    strict=False,
-)
 def test_renter_messages_the_host_live_and_both_see_read_receipts(page, other_page, people, websocket_server):
     booking = approved_booking(people)
     host = other_page

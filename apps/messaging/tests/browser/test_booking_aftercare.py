@@ -94,6 +94,64 @@ def test_renter_cancels_sees_the_refund_first_and_finds_the_credit_note(page, pe
     expect(row).to_contain_text(f"${expected:,.2f}")
 
 
+def test_renter_extends_by_two_hours_host_approves_renter_pays_the_difference_and_the_invoice_shows_it(
+    page, people, local_checkout, browser, live_server
+):
+    booking = paid_and_approved(people, "Dock Studio")
+    sign_in(page, DEMO["renter"])
+    page.goto(f"/booking-detail/{booking.pk}")
+    actions = page.get_by_role("group", name="Booking actions")
+    expect(actions.get_by_role("button", name=re.compile("^Pay extension"))).to_have_count(0)
+    actions.get_by_role("button", name="Request extension").click()
+    dialog = page.get_by_role("dialog", name="Request extension")
+    dialog.get_by_label("How long").fill("2")
+    dialog.get_by_label("Unit").select_option(label="Hour")
+    with page.expect_response(lambda r: "/api/booking/extend/" in r.url) as asked:
+        dialog.get_by_role("button", name="Send request").click()
+    assert asked.value.status == 201, asked.value.text()
+    extension = booking.extensions.get()
+    assert extension.additional_hours == 2 and extension.status == "pending"
+    expect(actions.get_by_role("button", name="Request extension")).to_have_count(0)  # one request at a time
+
+    host = person(browser, live_server)
+    sign_in(host, DEMO["host"])
+    host.goto(f"/booking-detail/{booking.pk}")
+    host.get_by_role("button", name="Approve", exact=True).click()
+    confirm = host.get_by_role("dialog", name="Approve Extension")
+    expect(confirm).to_contain_text("Are you sure you want to approve this extension request?")
+    with host.expect_response(lambda r: "/api/booking/update-extend-status/" in r.url) as answered:
+        confirm.get_by_role("button", name="Approve").click()
+    assert answered.value.ok, answered.value.text()
+    expect(host.get_by_role("button", name="Approve", exact=True)).to_have_count(0)
+    assert axe_violations(host) == []
+    host.context.close()
+
+    extension.refresh_from_db()
+    page.reload()
+    pay = page.get_by_role("group", name="Booking actions").get_by_role(
+        "button", name=f"Pay extension ${extension.additional_amount:,.2f}"
+    )
+    pay.click()
+    page.wait_for_url("**/checkout/**")
+    page.get_by_role("button", name=re.compile(r"^Pay ")).click()
+    page.wait_for_url(re.compile(rf"/booking-detail/{booking.pk}\?type=extension&success=true"))
+    expect(page.get_by_text("Payment successful. Your extension is paid.")).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"/booking-detail/{booking.pk}$"))
+    expect(page.get_by_role("button", name=re.compile("^Pay extension"))).to_have_count(0)
+    extension.refresh_from_db()
+    assert extension.paid
+    invoice = Invoice.objects.get(amount=extension.additional_amount)
+
+    page.goto("/invoices")
+    row = page.locator("tr", has_text=invoice.number)
+    expect(row).to_contain_text(f"${extension.additional_amount:,.2f}")
+    row.get_by_role("button").first.click()
+    modal = page.get_by_test_id("invoice-modal")
+    expect(modal).to_contain_text(f"${extension.additional_amount:,.2f}")
+    pdf = page.request.get(f"/api/invoice/pdf/{invoice.pk}")
+    assert pdf.ok and pdf.headers["content-type"] == "application/pdf" and pdf.body().startswith(b"%PDF")
+
+
 def test_dispute_with_a_photo_decided_with_a_partial_refund(page, people, local_checkout, browser, live_server):
     booking = paid_and_approved(people, "Harbour Loft")
     Booking.objects.filter(pk=booking.pk).update(status=BookingStatus.COMPLETED)
@@ -157,8 +215,21 @@ def test_reviews_reach_the_listing_page_only_after_both_sides_reviewed(page, peo
     host.get_by_role("button", name="Review renter").click()
     host_dialog = host.get_by_role("dialog", name="Review the renter")
     host_dialog.get_by_role("radio", name="5 stars").check(force=True)
+    host_dialog.get_by_label("Review", exact=True).fill("Left the room spotless.")
     host_dialog.get_by_role("button", name="Submit review").click()
     expect(host.get_by_text("Review added successfully")).to_be_visible()
+    # Both reviewed: the host reads the renter's review, replies to it, and sees its own review of the
+    # renter among what hosts said about them.
+    reviews_card = host.get_by_role("region", name="Reviews")
+    expect(reviews_card).to_contain_text("Calm and bright, great desk chairs.")
+    expect(host.get_by_test_id("renter-reputation")).to_contain_text("Left the room spotless.")
+    reviews_card.get_by_role("button", name="Reply").click()
+    reviews_card.get_by_label("Your reply").fill("Thank you, see you again!")
+    with host.expect_response(lambda r: "/api/reviews/reply/" in r.url) as replied:
+        reviews_card.get_by_role("button", name="Publish reply").click()
+    assert replied.value.ok, replied.value.text()
+    expect(reviews_card.get_by_role("button", name="Reply")).to_have_count(0)
+    assert axe_violations(host, include=['[aria-labelledby="reviews-title"]']) == []
     host.context.close()
 
     page.reload()
@@ -166,6 +237,7 @@ def test_reviews_reach_the_listing_page_only_after_both_sides_reviewed(page, peo
     expect(review).to_have_count(1)
     expect(review).to_contain_text("Calm and bright, great desk chairs.")
     expect(review).to_contain_text("Rated 4 out of 5")
+    expect(review.locator(".review__reply")).to_contain_text("Thank you, see you again!")
     assert axe_violations(page, include=['[data-island="ListingReviews"]']) == []
 
 

@@ -20,6 +20,32 @@ import "./booking-actions.css";
 
 type Open = "cancel" | "extend" | "review" | "dispute" | null;
 
+export const EXTENSION_PAID = "Payment successful. Your extension is paid.";
+export const EXTENSION_PAYMENT_CANCELLED = "Payment cancelled. The extension is still to pay.";
+
+/** Back on the booking from an extension's checkout (`?type=extension&success=…&sessionId=…`): confirm
+ * the payment (the webhook may not have arrived yet), say so, and drop the query from the address. */
+export function useExtensionCheckoutReturn(): void {
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (params.get("type") !== "extension") return;
+    const success = params.get("success");
+    const sessionId = params.get("sessionId");
+    window.history.replaceState(null, "", window.location.pathname);
+    if (success === "true") {
+      const confirm = sessionId
+        ? call(api.PUT("/api/payment/checkout-success", { body: { sessionId } }), { silent: true }).catch(() => undefined)
+        : Promise.resolve();
+      void confirm.then(() => {
+        toast.success(EXTENSION_PAID);
+        void invalidate(["/api/booking", "/api/payment", "/api/invoice"]);
+      });
+    } else if (success === "false") {
+      toast.error(EXTENSION_PAYMENT_CANCELLED);
+    }
+  }, []);
+}
+
 /** The checkout returns to the booking; a booking's own payment returns through the booking flow's last
  * step, which confirms it and then opens the booking. */
 async function checkout(bookingId: string, extensionId?: string, slug?: string): Promise<void> {

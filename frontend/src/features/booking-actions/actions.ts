@@ -19,7 +19,7 @@ export interface ActionBooking {
   refundIfCancelledNow?: string;
   can?: BookingCan;
   listingId: { _id: string; title: string; slug?: string };
-  extendBooking: { _id: string; status: string; paid?: boolean; totalPayable?: string; additionalAmount?: string }[];
+  extendBooking: { _id: string; status: string; paid?: boolean; totalPayable?: string; additionalAmount?: string; can?: { pay?: boolean } }[];
 }
 
 export const EXTENSION_UNITS = [
@@ -48,7 +48,7 @@ export function reviewBody(listingId: string, bookingId: string, rating: number,
   return body;
 }
 
-/** An approved extension still to pay (the renter pays only the difference). */
+/** The extension the server says the caller may pay now (an approved one: the renter pays only the difference). */
 export function unpaidExtension(booking: ActionBooking) {
-  return booking.extendBooking.find((extension) => extension.status === "approved" && !extension.paid) ?? null;
+  return booking.extendBooking.find((extension) => extension.can?.pay === true) ?? null;
 }

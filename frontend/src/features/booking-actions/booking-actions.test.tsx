@@ -1,11 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../shared/api/query";
 import { decisionError, evidenceError } from "../disputes/types";
 import { type ActionBooking, extensionBody, reviewBody, unpaidExtension } from "./actions";
-import { BookingActions } from "./BookingActions";
+import * as toasts from "../../shared/ui/toast";
+import { BookingActions, EXTENSION_PAID, EXTENSION_PAYMENT_CANCELLED, useExtensionCheckoutReturn } from "./BookingActions";
 
 function booking(extra: Partial<ActionBooking> = {}): ActionBooking {
   return {
@@ -68,13 +69,18 @@ describe("booking actions follow the server's can", () => {
     const value = booking({
       can: { payExtension: true },
       extendBooking: [
-        { _id: "e1", status: "rejected" },
-        { _id: "e2", status: "approved", paid: false, totalPayable: "57.50" },
+        { _id: "e1", status: "rejected", can: { pay: false } },
+        { _id: "e2", status: "approved", paid: false, totalPayable: "57.50", can: { pay: true } },
       ],
     });
     expect(unpaidExtension(value)?._id).toBe("e2");
     show(value);
     expect(screen.getByRole("button", { name: "Pay extension $57.50" })).toBeInTheDocument();
+  });
+
+  it("offers no extension payment the server does not allow", () => {
+    show(booking({ can: { payExtension: false }, extendBooking: [{ _id: "e2", status: "approved", paid: false, totalPayable: "57.50", can: { pay: false } }] }));
+    expect(screen.queryByRole("button", { name: /Pay extension/ })).not.toBeInTheDocument();
   });
 });
 
@@ -106,5 +112,32 @@ describe("form checks", () => {
     expect(evidenceError([photo])).toBeNull();
     expect(evidenceError([script])).toContain("only images and PDFs");
     expect(evidenceError(Array.from({ length: 6 }, () => photo))).toBe("Attach at most 5 files.");
+  });
+});
+
+describe("back from an extension's checkout", () => {
+  afterEach(() => window.history.replaceState(null, "", "/"));
+
+  it("confirms the payment, says so and drops the query", async () => {
+    window.history.replaceState(null, "", "/booking-detail/b1?type=extension&success=true&sessionId=cs_1");
+    const success = vi.spyOn(toasts.toast, "success");
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify({ success: true, message: "", data: {} }), { status: 200, headers: { "Content-Type": "application/json" } }));
+    renderHook(() => useExtensionCheckoutReturn());
+    await waitFor(() => expect(success).toHaveBeenCalledWith(EXTENSION_PAID));
+    const request = fetch.mock.calls[0][0] as Request;
+    expect(request.url).toContain("/api/payment/checkout-success");
+    expect(await request.json()).toEqual({ sessionId: "cs_1" });
+    expect(window.location.search).toBe("");
+  });
+
+  it("says a cancelled payment left the extension to pay", () => {
+    window.history.replaceState(null, "", "/booking-detail/b1?type=extension&success=false");
+    const error = vi.spyOn(toasts.toast, "error");
+    const fetch = vi.spyOn(globalThis, "fetch");
+    renderHook(() => useExtensionCheckoutReturn());
+    expect(error).toHaveBeenCalledWith(EXTENSION_PAYMENT_CANCELLED);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window.location.pathname).toBe("/booking-detail/b1");
+    expect(window.location.search).toBe("");
   });
 });

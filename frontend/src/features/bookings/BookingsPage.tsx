@@ -13,7 +13,8 @@ import "../../shared/ui/css/dashboard.css";
 import { Spinner } from "../../shared/ui/Spinner";
 import { type Column, DataTable, type RowAction } from "../../shared/ui/Table";
 import { toast } from "../../shared/ui/toast";
-import { BookingActions } from "../booking-actions/BookingActions";
+import { BookingActions, useExtensionCheckoutReturn } from "../booking-actions/BookingActions";
+import { BookingReviews } from "../reviews/BookingReviews";
 import { useBookingDecision, useExtensionDecision } from "./BookingDecision";
 import {
   allowedTabs,
@@ -136,7 +137,7 @@ function BookingList({ role, mode, tabs: tabNames }: { role: string; mode: "book
   );
 }
 
-function ExtensionRow({ booking, extension, hostSide }: { booking: Booking; extension: Extension; hostSide: boolean }) {
+function ExtensionRow({ booking, extension }: { booking: Booking; extension: Extension }) {
   const [confirm, setConfirm] = useState<"approved" | "rejected" | null>(null);
   const decide = useExtensionDecision(booking, extension);
   // The server sends only the total payable of a pending extension to those who do not decide it.
@@ -147,7 +148,7 @@ function ExtensionRow({ booking, extension, hostSide }: { booking: Booking; exte
       </li>
     );
   }
-  const may = extension.can ?? { approve: hostSide && extension.status === "pending", reject: hostSide && extension.status === "pending" };
+  const may = extension.can ?? { approve: false, reject: false };
   return (
     <li>
       {extensionDuration(extension) || "Extension"}
@@ -185,6 +186,7 @@ function ExtensionRow({ booking, extension, hostSide }: { booking: Booking; exte
 
 function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRequest: boolean }) {
   const decision = useBookingDecision();
+  useExtensionCheckoutReturn();
   const hostSide = isHostSide(role);
   const bookingQuery = useQuery({
     queryKey: apiKey("/api/booking/booking/{booking_id}", id),
@@ -351,13 +353,14 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
               <h3>Extension requests</h3>
               <ul>
                 {booking.extendBooking.map((extension) => (
-                  <ExtensionRow key={extension._id} booking={booking} extension={extension} hostSide={hostSide} />
+                  <ExtensionRow key={extension._id} booking={booking} extension={extension} />
                 ))}
               </ul>
             </>
           )}
         </aside>
       </div>
+      <BookingReviews bookingId={booking._id} completed={booking.status === "completed"} renterName={booking.renter?.firstName ?? ""} />
       {decision.dialogs}
     </>
   );

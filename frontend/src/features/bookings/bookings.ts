@@ -31,7 +31,8 @@ export interface Extension {
   startTime?: string;
   endTime?: string;
   rejectReason?: string;
-  can?: BookingCan;
+  /** What the caller may do to this request (the server's bookings policies). */
+  can?: { approve: boolean; reject: boolean; pay: boolean };
 }
 
 interface BookingParts {

@@ -3005,6 +3005,8 @@ export interface components {
             /** Format: date-time */
             reviewPeriodEnds: string;
             canReview: boolean;
+            /** @description What hosts said about the renter: to the booking's host side and staff only. */
+            renterReviews: components["schemas"]["RenterReviews"] | null;
         };
         BookingRow: {
             /**
@@ -3754,6 +3756,13 @@ export interface components {
             data: components["schemas"]["ExtensionSchema"];
             message: string;
         };
+        /** @description What the caller may do to this extension request (``apps.bookings.policies.extension_can``). */
+        ExtensionCanSchema: {
+            approve: boolean;
+            reject: boolean;
+            /** @description The renter may pay the difference (POST /api/payment/checkout). */
+            pay: boolean;
+        };
         ExtensionPaymentDetailsSchema: {
             prices: components["schemas"]["PriceLineSchema"][];
             /** Format: decimal */
@@ -3772,6 +3781,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
+            can: components["schemas"]["ExtensionCanSchema"];
             status: components["schemas"]["ReviewStatusEnum"];
             /** Format: decimal */
             totalPayable: string;
@@ -5386,6 +5396,26 @@ export interface components {
          * @enum {string}
          */
         RenterOrHostEnum: "renter" | "host";
+        RenterReviewItem: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            rating: number | null;
+            review: string;
+            listingTitle: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Hosts' revealed reviews of a renter, newest first (the latest five) with their average. */
+        RenterReviews: {
+            /** Format: decimal */
+            rating: string;
+            ratingCount: number;
+            total: number;
+            reviews: components["schemas"]["RenterReviewItem"][];
+        };
         /** @description What the caller may do to this review request (``apps.listings.policies.request_can``). */
         RequestCan: {
             approve: boolean;
@@ -13080,6 +13110,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
         };
@@ -13269,6 +13307,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,362 @@
+"""A booking's life: the request, the host's answer, disputes and the time-driven changes.
+
+Every status change goes through ``_transition`` (row lock, allowed-transition check, history row,
+occupancy release, notifications and the ``booking_status_changed`` signal, to which the payments
+app answers with its capture, release or refund in the same transaction).
+"""
+
+import datetime as dt
+
+from django.db import transaction
+from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
+from django.utils import timezone
+
+from apps.accounts.models import Role
+from apps.core.effects import effects_batched
+from apps.core.exceptions import Conflict, Forbidden, NotFound
+from apps.core.statemachine import record
+from apps.listings.models import SpaceOffering
+from apps.notifications.services import counters_changed, notify
+
+from .. import policies
+from ..models import (
+    BOOKING_MACHINE,
+    EXTENSION_MACHINE,
+    Booking,
+    BookingStatus,
+    ExtensionStatus,
+    Occupancy,
+)
+from ..selectors import _is_uuid, bookings_visible_to
+from ..signals import booking_status_changed, payment_status
+from ..times import format_moment, zone_of
+from .availability import occupancy_hold
+from .planning import _invalid, bookable_listing, booking_plan
+
+REQUEST_TTL = dt.timedelta(hours=72)
+
+
+# --- Side effects ---------------------------------------------------------------------------------
+
+
+def _notify(user, kind: str, content: str, booking: Booking) -> None:
+    """Tell ``user`` through the notifications app (queued in this transaction, delivered by the worker)."""
+    notify(user=user, kind=kind, content=content, link=f"/booking-detail/{booking.pk}")
+
+
+def _counters_changed(booking: Booking) -> None:
+    counters_changed(users=[booking.host_id])
+
+
+_RENTER_MESSAGES = {
+    BookingStatus.APPROVED: ("bookingApproved", "Your booking at {title} was approved."),
+    BookingStatus.REJECTED: ("bookingRejected", "Your booking at {title} was rejected: {reason}"),
+    BookingStatus.EXPIRED: ("bookingExpired", "Your booking request at {title} expired without an answer."),
+}
+
+
+def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
+    title = booking.listing.title
+    if to_status == BookingStatus.EXPIRED and reason == UNPAID_REASON:
+        _notify(booking.renter, "bookingExpired", f"Your booking at {title} was released: {reason}", booking)
+        _notify(booking.host, "bookingExpired", f"A booking at {title} was released: {reason}", booking)
+        return
+    if to_status in _RENTER_MESSAGES:
+        kind, text = _RENTER_MESSAGES[to_status]
+        _notify(booking.renter, kind, text.format(title=title, reason=reason), booking)
+    if to_status == BookingStatus.EXPIRED and not _was_unpaid(booking):
+        # A request never paid was never the host's to answer (nor shown to them as pending).
+        _notify(booking.host, "bookingExpired", f"A booking request at {title} expired unanswered.", booking)
+    if to_status == BookingStatus.CANCELLED:
+        other = booking.host if actor is not None and actor.pk == booking.renter_id else booking.renter
+        _notify(other, "bookingCancelled", f"The booking at {title} was cancelled. {reason}".strip(), booking)
+
+
+# --- Status changes -------------------------------------------------------------------------------
+
+
+def _locked(booking_id, *, visible_to=None) -> Booking:
+    """The booking, locked until the transaction ends. ``visible_to``: only among the bookings that
+    user may see (404 otherwise), read with everything its detail response shows, in one query
+    (and one for its extensions)."""
+    if visible_to is not None:
+        queryset = bookings_visible_to(visible_to) if _is_uuid(booking_id) else Booking.objects.none()
+    else:
+        queryset = Booking.objects.select_related("listing", "listing__host", "renter", "host")
+    booking = queryset.select_for_update(of=("self",)).filter(pk=booking_id).first()
+    if booking is None:
+        raise NotFound("Booking not found.")
+    return booking
+
+
+def _transition(booking: Booking | str, to_status: str, *, actor=None, reason: str = "", **fields) -> Booking:
+    """The one way a booking's status changes: lock (unless given the booking this transaction
+    locked), check the table, save with history, release the time, announce (the payments app
+    queues its capture, release or refund in this transaction). The effects it queues are written
+    in one statement."""
+    if not isinstance(booking, Booking):
+        booking = _locked(booking)
+    with effects_batched():
+        return _change(booking, to_status, actor=actor, reason=reason, **fields)
+
+
+def _change(booking: Booking, to_status: str, *, actor, reason: str, **fields) -> Booking:
+    from_status = booking.status
+    BOOKING_MACHINE.transition(
+        booking,
+        to_status,
+        actor=actor,
+        reason=reason,
+        message=(
+            f"This booking is {booking.get_status_display().lower()}; it cannot be "
+            f"{BookingStatus(to_status).label.lower()} now."
+        ),
+        **fields,
+    )
+    if to_status not in policies.HOLDING_STATUSES:
+        Occupancy.objects.filter(booking=booking, active=True).update(active=False)
+        for extension in booking.extensions.select_for_update().filter(status=ExtensionStatus.PENDING):
+            EXTENSION_MACHINE.transition(
+                extension,
+                ExtensionStatus.REJECTED,
+                reason="The booking ended.",
+                reject_reason="The booking ended.",
+                decided_at=timezone.now(),
+            )
+        getattr(booking, "_prefetched_objects_cache", {}).pop("extensions", None)  # read again when shown
+    _announce(booking, to_status, actor, reason)
+    booking_status_changed.send(
+        sender=Booking, booking=booking, from_status=from_status, to_status=to_status, actor=actor, reason=reason
+    )
+    if BookingStatus.PENDING in (from_status, to_status):
+        _counters_changed(booking)
+    return booking
+
+
+def _enforce(refusal) -> None:
+    """Raise the refusal a policy gave (``apps.bookings.policies``); nothing when allowed."""
+    if refusal is not None:
+        raise refusal
+
+
+@transaction.atomic
+def booking_request(
+    *,
+    renter,
+    listing_id,
+    offering_id=None,
+    check_in_date: dt.date,
+    check_out_date: dt.date,
+    start_time: dt.time,
+    end_time: dt.time,
+    guests: int | None = None,
+    seats: int | None = None,
+    add_on_ids=(),
+) -> Booking:
+    """A renter asks to book; the time is held at once (pending holds it) or a 409 says it is taken."""
+    if renter.role != Role.RENTER:
+        raise Forbidden("Only renters can book spaces.")
+    listing = bookable_listing(listing_id)
+    if renter.pk == listing.host_id:
+        raise Forbidden("You cannot book your own space.")
+    plan = booking_plan(
+        listing=listing,
+        offering_id=offering_id,
+        check_in_date=check_in_date,
+        check_out_date=check_out_date,
+        start_time=start_time,
+        end_time=end_time,
+        guests=guests,
+        seats=seats,
+        add_on_ids=add_on_ids,
+    )
+    now = timezone.now()
+    q = plan.quote
+    offering = plan.offering
+    booking = Booking.objects.create(
+        listing=listing,
+        offering=offering,
+        renter=renter,
+        host=listing.host,
+        period=DateTimeTZRange(plan.start, plan.end, "[)"),
+        check_in=plan.start,
+        check_out=plan.end,
+        check_in_date=plan.check_in_date,
+        check_out_date=plan.check_out_date,
+        start_time=plan.start_time,
+        end_time=plan.end_time,
+        guests=plan.guests,
+        seats=plan.seats,
+        space_offering=_offering_snapshot(offering),
+        services_and_add_ons=[{"_id": str(a.pk), "title": a.title, "price": str(a.price)} for a in plan.add_ons],
+        payment_details=q.payment_details(),
+        payment_preference=listing.payment_preference,
+        subtotal=q.subtotal,
+        discount=q.discount,
+        convenience_fee=q.convenience_fee,
+        tax=q.tax,
+        price=q.price,
+        total_amount=q.total,
+        commission=q.commission,
+        created_at=now,
+        expires_at=min(now + REQUEST_TTL, plan.start),
+    )
+    hold = occupancy_hold(
+        booking=booking,
+        start=plan.start,
+        end=plan.end,
+        exclusive=plan.exclusive,
+        units=plan.units,
+        seats=plan.seats,
+    )
+    if hold.unit:
+        Booking.objects.filter(pk=booking.pk).update(unit=hold.unit)
+        booking.unit = hold.unit
+    record(booking, machine=BOOKING_MACHINE.name, from_status="", to_status=BookingStatus.PENDING, actor=renter)
+    if not policies.needs_online_payment(booking):
+        with effects_batched():
+            _announce_request(booking)
+    # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
+    return booking
+
+
+def _was_unpaid(booking: Booking) -> bool:
+    """A pay-now request whose payment was never held (its expiry is not the host's news)."""
+    payment = getattr(booking, "payment", None)
+    return policies.needs_online_payment(booking) and not policies.payment_held(payment.status if payment else None)
+
+
+def _announce_request(booking: Booking) -> None:
+    listing = booking.listing
+    _notify(
+        listing.host,
+        "bookingRequested",
+        f"New booking request at {listing.title} for {format_moment(booking.check_in, zone_of(listing))}.",
+        booking,
+    )
+    _counters_changed(booking)
+
+
+def booking_request_paid(*, booking_id) -> None:
+    """For the payments app: the renter's payment for a pending pay-now request is now held, so the
+    request is the host's to answer: tell the host and refresh the pending count."""
+    booking = Booking.objects.select_related("listing", "listing__host").filter(pk=booking_id).first()
+    if booking is not None and booking.status == BookingStatus.PENDING and policies.needs_online_payment(booking):
+        _announce_request(booking)
+
+
+def _offering_snapshot(offering: SpaceOffering | None) -> dict:
+    if offering is None:
+        return {}
+    return {
+        "_id": str(offering.pk),
+        "kind": offering.kind,
+        "title": offering.title,
+        "hourly": str(offering.hourly) if offering.hourly is not None else None,
+        "daily": str(offering.daily) if offering.daily is not None else None,
+        "weekly": str(offering.weekly) if offering.weekly is not None else None,
+        "monthly": str(offering.monthly) if offering.monthly is not None else None,
+        "minimumPeriod": offering.minimum_period,
+    }
+
+
+def _payment_status(booking: Booking, *, lock: bool = False) -> str | None:
+    """The status of the booking's payment (None: no payment yet); ``lock`` holds the payment row
+    until the transaction ends, so a checkout confirming at the same moment waits."""
+    return payment_status(booking_id=booking.pk, lock=lock)
+
+
+@transaction.atomic
+def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -> tuple[Booking, str]:
+    """Host or subHost approves or rejects a pending request. Returns the booking (as its detail
+    response shows it) and a message. A booking the actor may not see is not found."""
+    booking = _locked(booking_id, visible_to=actor)
+    _enforce(policies.answer_refusal(actor, booking))
+    now = timezone.now()
+    if status == BookingStatus.APPROVED:
+        if policies.needs_online_payment(booking):
+            _enforce(policies.approve_refusal(actor, booking, payment_status=_payment_status(booking, lock=True)))
+        booking = _transition(booking, BookingStatus.APPROVED, actor=actor, decided_at=now)
+        if booking.check_in <= now:
+            return booking, "Booking approved. Note: the booking date has already passed."
+        return booking, "Booking approved successfully."
+    if status == BookingStatus.REJECTED:
+        reason = (reason or "").strip()
+        if not reason:
+            raise _invalid("reason", "Please give a reason for rejecting.")
+        booking = _transition(
+            booking, BookingStatus.REJECTED, actor=actor, reason=reason, reject_reason=reason, decided_at=now
+        )
+        return booking, "Booking rejected successfully."
+    raise _invalid("status", "Status must be approved or rejected.")
+
+
+@transaction.atomic
+def booking_mark_disputed(*, booking_id, actor=None, reason: str = "") -> Booking:
+    """For the disputes app: a dispute was raised on this booking."""
+    return _transition(booking_id, BookingStatus.DISPUTED, actor=actor, reason=reason)
+
+
+@transaction.atomic
+def booking_resolve_dispute(*, booking_id, actor=None, refunded: bool, reason: str = "") -> Booking:
+    """For the disputes app: back to completed (rejected dispute) or cancelled (refunded)."""
+    target = BookingStatus.CANCELLED if refunded else BookingStatus.COMPLETED
+    return _transition(booking_id, target, actor=actor, reason=reason)
+
+
+# --- Time-driven changes (Celery beat) ------------------------------------------------------------
+
+
+def _run_due(queryset, to_status: str) -> int:
+    done = 0
+    for booking_id in queryset.values_list("pk", flat=True)[:1000]:
+        try:
+            with transaction.atomic():
+                booking = _locked(booking_id)
+                if booking.can_change_to(to_status):
+                    _transition(booking, to_status)
+                    done += 1
+        except Conflict:
+            continue
+    return done
+
+
+@transaction.atomic
+def booking_expire(*, booking_id) -> Booking:
+    """An unanswered request expires (the payments hook releases its authorisation)."""
+    return _transition(booking_id, BookingStatus.EXPIRED)
+
+
+@transaction.atomic
+def booking_expire_unpaid(*, booking_id) -> Booking:
+    """For the payments app: an approved booking whose renter did not confirm the payment in time
+    expires, and its time is free again."""
+    booking = _locked(booking_id)
+    if booking.status != BookingStatus.APPROVED:
+        raise Conflict(f"This booking is {booking.status}; only an approved, unpaid booking can expire.")
+    return _transition(booking, BookingStatus.EXPIRED, reason=UNPAID_REASON)
+
+
+UNPAID_REASON = "The payment was not confirmed in time."
+
+
+def bookings_expire_due(*, now: dt.datetime | None = None) -> int:
+    """Unanswered requests expire 72 hours after the request or at check-in, whichever is first."""
+    now = now or timezone.now()
+    return _run_due(Booking.objects.filter(status=BookingStatus.PENDING, expires_at__lte=now), BookingStatus.EXPIRED)
+
+
+def bookings_start_due(*, now: dt.datetime | None = None) -> int:
+    now = now or timezone.now()
+    return _run_due(
+        Booking.objects.filter(status=BookingStatus.APPROVED, check_in__lte=now, check_out__gt=now),
+        BookingStatus.ONGOING,
+    )
+
+
+def bookings_complete_due(*, now: dt.datetime | None = None) -> int:
+    now = now or timezone.now()
+    return _run_due(
+        Booking.objects.filter(status__in=policies.ACTIVE_STATUSES, check_out__lte=now),
+        BookingStatus.COMPLETED,
+    )
