@@ -1,4 +1,4 @@
-"""What approving a booking costs inside the request: SQL queries and Redis round trips.
+"""What the booking writes cost inside the request: SQL queries and Redis round trips.
 
 The approval is the host's most frequent write. Everything that is not the decision itself (the
 renter's notification on open pages, e-mail and push, the fresh pending counters, the payment
@@ -91,9 +91,34 @@ def test_approving_stays_within_its_round_trips(users, clients, api, worker_apar
         assert "payments.capture" in kinds
         assert Payment.objects.get(booking=booking).status == "authorized"  # not captured in the request
 
-    # The worker's turn: every effect done, the payment captured, the renter told.
+    # The worker's turn: every effect done, the payment captured.
     results = effects_run_batch([str(pk) for pk in queued.values_list("pk", flat=True)])
     assert set(results) == {"done"}, results
     assert Notification.objects.filter(user=users["renter"], kind="bookingApproved").exists()
     if preference == "payNow":
         assert Payment.objects.get(booking=booking).status == "completed"
+
+
+def test_a_booking_request_stays_within_its_round_trips(users, clients, worker_apart):
+    listing = ListingFactory(host=users["host"], hourly=Decimal("50"), payment_preference="payLater")
+
+    def create(days: int):
+        day = (timezone.now().astimezone(LOCAL_TZ).date() + dt.timedelta(days=days)).strftime("%d-%m-%Y")
+        body = {"listingId": str(listing.pk), "checkInDate": day, "checkOutDate": day}
+        body |= {"startTime": "10:00 AM", "endTime": "02:00 PM", "guests": 2}
+        with CaptureQueriesContext(connection) as queries, RedisRoundTrips() as redis:
+            response = clients["renter"].post("/api/booking/create", body, format="json")
+        assert response.status_code == 201, response.content
+        return response, queries, redis
+
+    create(12)  # warm
+    response, queries, redis = create(10)
+
+    assert len(queries) <= 10, "\n".join(q["sql"][:160] for q in queries.captured_queries)
+    assert redis.count <= 2, redis.commands
+    # The answer is the stored booking as its detail shows it: pending, holding its time, its history.
+    data = response.json()["data"]
+    booking = Booking.objects.get(pk=data["_id"])
+    assert data["status"] == booking.status == "pending"
+    assert data["extendBooking"] == [] and [e["toStatus"] for e in data["statusHistory"]] == ["pending"]
+    assert booking.occupancies.filter(active=True).count() == 1
