@@ -74,6 +74,12 @@ def manage_refusal(user, listing: Listing) -> DomainError | None:
     return NotFound("Listing not found.")
 
 
+def sees_history(user, listing: Listing) -> bool:
+    """A listing's status history (who submitted, approved or rejected it, when and why): staff and
+    the listing's host side, not the public."""
+    return user.role in STAFF_ROLES or acts_for_host(user, listing.host_id)
+
+
 def review_refusal(user, listing: Listing, *, has_pending_request: bool) -> DomainError | None:
     """Approving or rejecting a listing (its new-listing or edit request): admin and moderator,
     while a request waits for review."""
