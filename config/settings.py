@@ -291,6 +291,7 @@ SPECTACULAR_SETTINGS = {
         "PaymentStatusEnum": "apps.payments.models.PaymentStatus",
         "PayoutStatusEnum": "apps.payments.models.PayoutStatus",
         "SubscriptionStatusEnum": "apps.payments.models.SubscriptionStatus",
+        "SubscriptionTypeEnum": "apps.payments.models.SubscriptionType",
         "AccountStatusEnum": "apps.accounts.policies.ACCOUNT_STATUSES",
         "OfferingKindEnum": "apps.listings.models.OfferingKind",
         "RequestKindEnum": "apps.listings.models.RequestKind",
