@@ -6,7 +6,7 @@ PY := .venv/bin/python
 export DJANGO_ENV ?= development
 SERVICES := $(PY) scripts/services.py run
 
-.PHONY: run test venv deps frontend lint check schema bench clean
+.PHONY: run test venv deps frontend lint check schema bench scale-demo clean
 
 run: deps frontend
 	$(SERVICES) --database spacemarket -- $(PY) scripts/dev.py
@@ -42,6 +42,10 @@ bench: deps
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_statistics.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_people.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_chat.py
+
+# The site on 2 gunicorn, 2 daphne, 2 Celery workers and 1 beat, checked end to end (docs/deployment.md).
+scale-demo: deps
+	$(SERVICES) --database spacemarket_scale -- $(PY) scripts/scale_demo.py
 
 clean:
 	rm -rf .venv staticfiles static/dist frontend/node_modules

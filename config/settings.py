@@ -348,6 +348,15 @@ STORAGES = {
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+if STORAGES["default"]["BACKEND"] == "storages.backends.s3.S3Storage":
+    # Public uploads (listing photos, avatars) on S3 behind a CDN (docs/deployment.md); needs boto3.
+    AWS_STORAGE_BUCKET_NAME = env("AWS_STORAGE_BUCKET_NAME")
+    AWS_S3_REGION_NAME = env("AWS_S3_REGION_NAME") or None
+    AWS_S3_CUSTOM_DOMAIN = env("MEDIA_CDN_DOMAIN") or None  # the CDN's host name: public URLs point there
+    AWS_QUERYSTRING_AUTH = False  # public files: plain, cacheable URLs
+    AWS_DEFAULT_ACL = None  # the bucket's policy decides
+    AWS_S3_FILE_OVERWRITE = False
+    AWS_S3_OBJECT_PARAMETERS = {"CacheControl": "public, max-age=31536000, immutable"}
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024  # a JSON or form body (without its files)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000

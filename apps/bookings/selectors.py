@@ -54,6 +54,15 @@ def booking_get_for(*, user, id) -> Booking:
     return booking
 
 
+def booking_just_created(booking: Booking) -> Booking:
+    """A booking this request created, shaped as ``booking_get_for`` returns it without reading it
+    again: its listing, offering and people are the objects it was made from, it has no payment
+    and no extension yet."""
+    booking.payment_status = None
+    booking._prefetched_objects_cache = {"extensions": booking.extensions.none()}
+    return booking
+
+
 def _is_uuid(value) -> bool:
     import uuid
 

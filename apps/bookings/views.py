@@ -120,8 +120,7 @@ class BookingCreateView(APIView):
         booking = services.booking_request(
             renter=request.user, listing_id=values["listingId"], **_booking_fields(values)
         )
-        booking = selectors.booking_get_for(user=request.user, id=booking.pk)
-        data = BookingDetailSerializer(booking, context={"user": request.user}).data
+        data = BookingDetailSerializer(selectors.booking_just_created(booking), context={"user": request.user}).data
         return envelope(data, "Booking request sent. The host will answer within 72 hours.", status=201)
 
 
@@ -174,12 +173,17 @@ class BookingUpdateStatusView(APIView):
         request=UpdateStatusInput, responses={200: enveloped("BookingStatusResponse", BookingStatusSchema()), **ERRORS}
     )
     def patch(self, request, booking_id):
-        selectors.booking_get_for(user=request.user, id=booking_id)
-        values = _valid(UpdateStatusInput, request.data)
+        answer = UpdateStatusInput(data=request.data)
+        if not answer.is_valid():
+            selectors.booking_get_for(user=request.user, id=booking_id)  # a hidden booking: 404 whatever was sent
+            raise serializers.ValidationError(answer.errors)
+        # The service reads the booking as the detail shows it, among those the user may see (404).
         booking, message = services.booking_update_status(
-            booking_id=booking_id, actor=request.user, status=values["status"], reason=values["reason"]
+            booking_id=booking_id,
+            actor=request.user,
+            status=answer.validated_data["status"],
+            reason=answer.validated_data["reason"],
         )
-        booking = selectors.booking_get_for(user=request.user, id=booking.pk)
         data = BookingDetailSerializer(booking, context={"user": request.user}).data
         data["checkInPassed"] = booking.check_in <= timezone.now()
         return envelope(data, message)

@@ -11,7 +11,7 @@ and queues one inside the transaction of the change::
 
     effect_enqueue("payments.capture", {"payment_id": str(payment.pk)}, key=f"capture:{payment.pk}")
 
-After the transaction commits, a Celery task runs it (late acknowledgement); a periodic sweep
+After the transaction commits, one Celery task runs the effects it queued (late acknowledgement); a periodic sweep
 (and every worker when it starts) runs whatever is due, so an effect whose task was lost, or
 whose worker died, still runs. The handler runs in the same transaction that marks the effect
 done, with the effect row locked, so a handler's writes and "done" commit together: a worker
@@ -24,10 +24,15 @@ counter), who can retry it.
 """
 
 import datetime as dt
+import json
 import logging
+import threading
+import uuid
 from collections.abc import Callable
+from contextlib import contextmanager
 
-from django.db import IntegrityError, transaction
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -44,13 +49,20 @@ BACKOFF_BASE = dt.timedelta(seconds=30)
 BACKOFF_MAX = dt.timedelta(hours=6)
 
 _handlers: dict[str, Handler] = {}
+_first: set[str] = set()
 
 
-def effect_handler(kind: str) -> Callable[[Handler], Handler]:
-    """Register the function that carries out effects of ``kind`` (called with the payload and ``key``)."""
+def effect_handler(kind: str, *, reaches_pages: bool = False) -> Callable[[Handler], Handler]:
+    """Register the function that carries out effects of ``kind`` (called with the payload and ``key``).
+
+    ``reaches_pages``: the effect updates open pages (a live event, fresh counters); the worker
+    runs such effects before the others queued by the same change, so people see it at once.
+    """
 
     def register(fn: Handler) -> Handler:
         _handlers[kind] = fn
+        if reaches_pages:
+            _first.add(kind)
         return fn
 
     return register
@@ -65,33 +77,125 @@ def backoff(attempts: int) -> dt.timedelta:
     return min(BACKOFF_BASE * 2 ** max(attempts - 1, 0), BACKOFF_MAX)
 
 
+class _Batch(threading.local):
+    depth = 0
+    rows: list | None = None
+
+
+_batch = _Batch()
+
+
+@contextmanager
+def effects_batched():
+    """Write every effect queued inside the block in one statement when the block ends.
+
+    A change that queues several effects (a booking approval: the renter's notification, the
+    counters, the payment capture) costs one round trip to PostgreSQL for all of them instead of
+    one each. Nested blocks join the outermost one; an exception discards what the block queued
+    (the transaction it belongs to rolls back anyway).
+    """
+    if _batch.depth == 0:
+        _batch.rows = []
+    _batch.depth += 1
+    try:
+        yield
+        if _batch.depth == 1 and _batch.rows:
+            _insert(_batch.rows)
+    finally:
+        _batch.depth -= 1
+        if _batch.depth == 0:
+            _batch.rows = None
+
+
 def effect_enqueue(kind: str, payload: dict | None = None, *, key: str, delay: dt.timedelta | None = None) -> Effect:
     """Queue an effect in the caller's transaction; run by the worker once it commits.
 
     The same ``key`` queued twice keeps the first effect (so a retried request or a replayed
-    event does not repeat it).
+    event does not repeat it). Inside ``effects_batched()`` the row is written when the block
+    ends (the returned effect is then not saved yet).
     """
     if kind not in _handlers:
         raise ValueError(f"no handler for effect {kind!r}; register one with @effect_handler")
-    values = {"kind": kind, "payload": payload or {}, "next_attempt_at": timezone.now() + (delay or dt.timedelta())}
-    try:
-        with transaction.atomic():
-            effect, created = Effect.objects.get_or_create(key=key, defaults=values)
-    except IntegrityError:  # the same key queued at the same moment by another transaction
-        return Effect.objects.get(key=key)
-    if created and delay is None:
-        effect_id = str(effect.pk)
-        transaction.on_commit(lambda: _dispatch(effect_id), robust=True)
+    now = timezone.now()
+    effect = Effect(kind=kind, key=key, payload=payload or {}, next_attempt_at=now + (delay or dt.timedelta()))
+    effect.created_at = now
+    if _batch.depth:
+        _batch.rows.append((effect, delay is None))
+    else:
+        _insert([(effect, delay is None)])
     return effect
 
 
-def _dispatch(effect_id: str) -> None:
-    from .tasks import run_effect
+_COLUMNS = ("id", "kind", "key", "payload", "status", "attempts", "next_attempt_at", "last_error", "created_at")
 
-    try:
-        run_effect.delay(effect_id=effect_id)
-    except Exception:  # the broker is down: the periodic sweep runs it later
-        logger.warning("Could not queue effect %s; the sweep will run it", effect_id, exc_info=True)
+
+def _insert(rows: list[tuple[Effect, bool]]) -> None:
+    """One ``INSERT ... ON CONFLICT (key) DO NOTHING``: a key already queued keeps its first effect
+    (no error, so no savepoint is needed around it); the new ones are dispatched on commit."""
+    table = Effect._meta.db_table
+    values = ", ".join(["(%s, %s, %s, %s::jsonb, %s, %s, %s, %s, %s)"] * len(rows))
+    params: list = []
+    for effect, _ in rows:
+        params += [
+            effect.pk,
+            effect.kind,
+            effect.key,
+            json.dumps(effect.payload, cls=DjangoJSONEncoder),
+            EffectStatus.PENDING,
+            0,
+            effect.next_attempt_at,
+            "",
+            effect.created_at,
+        ]
+    sql = (
+        f'INSERT INTO "{table}" ({", ".join(_COLUMNS)}) VALUES {values} '  # noqa: S608  (names are ours)
+        'ON CONFLICT ("key") DO NOTHING RETURNING "id"'
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        created = {row[0] for row in cursor.fetchall()}
+    due_now = [str(effect.pk) for effect, now in rows if now and effect.pk in created]
+    if due_now:
+        _dispatch_on_commit(due_now)
+
+
+class _Dispatch:
+    """The on-commit callback that hands a transaction's new effects to the worker: one task for
+    all of them, so one round trip to the broker whatever the change queued."""
+
+    def __init__(self) -> None:
+        self.effect_ids: list[str] = []
+
+    def __call__(self) -> None:
+        from .tasks import run_effects
+
+        try:
+            run_effects.delay(effect_ids=self.effect_ids)
+        except Exception:  # the broker is down: the periodic sweep runs them later
+            logger.warning("Could not queue effects %s; the sweep will run them", self.effect_ids, exc_info=True)
+
+
+def _dispatch_on_commit(effect_ids: list[str]) -> None:
+    conn = transaction.get_connection()
+    if conn.in_atomic_block:
+        # Join the dispatch already registered at this same depth of the transaction (one inside
+        # a savepoint that rolled back is gone, and a new one is registered).
+        current = set(conn.savepoint_ids)
+        for savepoints, callback, _robust in conn.run_on_commit:
+            if isinstance(callback, _Dispatch) and savepoints == current:
+                callback.effect_ids += effect_ids
+                return
+    dispatch = _Dispatch()
+    dispatch.effect_ids += effect_ids
+    transaction.on_commit(dispatch, robust=True)
+
+
+def effects_run_batch(effect_ids: list[str]) -> list[str]:
+    """Run the effects one change queued, those that reach open pages first. Each runs in its own
+    transaction; one that fails is retried on its own (``effect_run``)."""
+    kinds = dict(Effect.objects.filter(pk__in=effect_ids).values_list("pk", "kind"))
+    order = sorted(effect_ids, key=lambda pk: kinds.get(uuid.UUID(str(pk))) not in _first)
+    return [effect_run(effect_id) for effect_id in order]
 
 
 def effect_run(effect_id) -> str:
@@ -160,6 +264,5 @@ def effect_retry(*, effect_id) -> Effect:
     effect.next_attempt_at = timezone.now()
     effect.attempts = 0
     effect.save(update_fields=["status", "next_attempt_at", "attempts"])
-    effect_id = str(effect.pk)
-    transaction.on_commit(lambda: _dispatch(effect_id), robust=True)
+    _dispatch_on_commit([str(effect.pk)])
     return effect

@@ -1,13 +1,19 @@
 from celery import shared_task
 from celery.signals import worker_ready
 
-from .effects import effect_run, effects_run_due
+from .effects import effect_run, effects_run_batch, effects_run_due
 
 
 @shared_task(name="core.run_effect", acks_late=True, ignore_result=True)
 def run_effect(*, effect_id: str) -> str:
     """Carry out one queued effect (apps.core.effects); a repeat delivery changes nothing."""
     return effect_run(effect_id)
+
+
+@shared_task(name="core.run_effects", acks_late=True, ignore_result=True)
+def run_effects(*, effect_ids: list[str]) -> list[str]:
+    """Carry out the effects one change queued (apps.core.effects); a repeat delivery changes nothing."""
+    return effects_run_batch(effect_ids)
 
 
 @shared_task(name="core.run_due_effects", acks_late=True, ignore_result=True)

@@ -57,3 +57,57 @@ def check_role_matrix(
             assert response.status_code in set(hidden_status), f"{actor} got {response.status_code} on {method} {url}"
         assert response.status_code < 500, f"{actor} got a server error on {method} {url}"
     return statuses
+
+
+class RedisRoundTrips:
+    """Counts the round trips to Redis (cache, Celery broker, Channels layer) made while active.
+
+    redis-py sends one packed buffer per command, or one for a whole pipeline, then reads the
+    answers: each ``send_packed_command`` is one round trip. Both the blocking client (cache,
+    Celery) and the asyncio one (Channels) are counted. ``commands`` lists the first word of each.
+    """
+
+    def __init__(self) -> None:
+        self.commands: list[str] = []
+        self._patches: list = []
+
+    @property
+    def count(self) -> int:
+        return len(self.commands)
+
+    def _wrap(self, cls, *, is_async: bool):
+        original = cls.send_packed_command
+        counter = self
+
+        def first_word(command) -> str:
+            chunk = command if isinstance(command, bytes | bytearray | memoryview) else b"".join(command)
+            parts = bytes(chunk).split(b"\r\n")
+            return parts[2].decode(errors="replace") if len(parts) > 2 else "?"
+
+        if is_async:
+
+            async def send(self, command, check_health=True):
+                counter.commands.append(first_word(command))
+                return await original(self, command, check_health)
+
+        else:
+
+            def send(self, command, check_health=True):
+                counter.commands.append(first_word(command))
+                return original(self, command, check_health)
+
+        cls.send_packed_command = send
+        self._patches.append((cls, original))
+
+    def __enter__(self) -> "RedisRoundTrips":
+        import redis.asyncio.connection
+        import redis.connection
+
+        self._wrap(redis.connection.AbstractConnection, is_async=False)
+        self._wrap(redis.asyncio.connection.AbstractConnection, is_async=True)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for cls, original in reversed(self._patches):
+            cls.send_packed_command = original
+        self._patches.clear()

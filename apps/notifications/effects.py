@@ -13,13 +13,13 @@ from .models import PushSubscription
 from .push import SubscriptionGone, send_push
 
 
-@effect_handler("notifications.live")
+@effect_handler("notifications.live", reaches_pages=True)
 def live_event(*, user_ids: list[str], event: str, data, key: str) -> None:
     """The event to the user's open pages (a page that is not open reads it from the list later)."""
     realtime.send_to_users(user_ids, event, data, strict=True)
 
 
-@effect_handler("notifications.groups")
+@effect_handler("notifications.groups", reaches_pages=True)
 def live_event_to_groups(*, groups: list[str], event: str, data, key: str) -> None:
     realtime.send_to_groups(groups, event, data, strict=True)
 
@@ -51,7 +51,7 @@ def push_to_browser(*, subscription_id: str, payload: dict, key: str) -> str:
     return "sent"
 
 
-@effect_handler("notifications.counters")
+@effect_handler("notifications.counters", reaches_pages=True)
 def counters_to_open_pages(*, user_ids: list[str], staff: bool, key: str) -> None:
     User = get_user_model()
     if staff:

@@ -1,6 +1,7 @@
 """Holding a space's time: the occupancy rows that the exclusion constraint and the seat count guard."""
 
 import datetime as dt
+from contextlib import nullcontext
 
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
@@ -75,16 +76,19 @@ def occupancy_hold(
         return Occupancy.objects.create(unit=0, **values)
 
     candidates = [unit] if unit is not None else list(range(units))
-    busy = set(
-        Occupancy.objects.filter(space_key=space_key, active=True, exclusive=True, hold__overlap=hold)
-        .exclude(booking_id=booking.pk)
-        .values_list("unit", flat=True)
-    )
+    if len(candidates) > 1:  # several units: skip the taken ones instead of trying each
+        busy = set(
+            Occupancy.objects.filter(space_key=space_key, active=True, exclusive=True, hold__overlap=hold)
+            .exclude(booking_id=booking.pk)
+            .values_list("unit", flat=True)
+        )
+        candidates = [candidate for candidate in candidates if candidate not in busy]
     for candidate in candidates:
-        if candidate in busy:
-            continue
+        # The exclusion constraint decides. A refused insert aborts the transaction, so each try but
+        # the last is in a savepoint; after the last, the Conflict rolls the whole request back.
+        last = candidate == candidates[-1]
         try:
-            with transaction.atomic():
+            with nullcontext() if last else transaction.atomic():
                 return Occupancy.objects.create(unit=candidate, **values)
         except IntegrityError as exc:
             if not _is_exclusion_violation(exc):

@@ -20,7 +20,7 @@ def booking_cancel_by_renter(*, booking_id, renter, reason: str = "") -> Booking
     _enforce(policies.renter_cancel_refusal(renter, booking))
     refund = refund_amount_for(booking)
     return _transition(
-        booking.pk,
+        booking,
         BookingStatus.CANCELLED,
         actor=renter,
         reason=(reason or "").strip(),
@@ -42,7 +42,7 @@ def booking_cancel_by_host(*, booking_id, actor, reason: str) -> Booking:
         raise _invalid("reason", "Please give a reason for cancelling.")
     _enforce(refusal)
     return _transition(
-        booking.pk,
+        booking,
         BookingStatus.CANCELLED,
         actor=actor,
         reason=reason,

@@ -12,6 +12,7 @@ from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
 from django.utils import timezone
 
 from apps.accounts.models import Role
+from apps.core.effects import effects_batched
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 from apps.core.statemachine import record
 from apps.listings.models import SpaceOffering
@@ -26,6 +27,7 @@ from ..models import (
     ExtensionStatus,
     Occupancy,
 )
+from ..selectors import _is_uuid, bookings_visible_to
 from ..signals import booking_status_changed, payment_status
 from ..times import format_moment, zone_of
 from .availability import occupancy_hold
@@ -73,22 +75,32 @@ def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
 # --- Status changes -------------------------------------------------------------------------------
 
 
-def _locked(booking_id) -> Booking:
-    booking = (
-        Booking.objects.select_for_update(of=("self",))
-        .select_related("listing", "listing__host", "renter", "host")
-        .filter(pk=booking_id)
-        .first()
-    )
+def _locked(booking_id, *, visible_to=None) -> Booking:
+    """The booking, locked until the transaction ends. ``visible_to``: only among the bookings that
+    user may see (404 otherwise), read with everything its detail response shows, in one query
+    (and one for its extensions)."""
+    if visible_to is not None:
+        queryset = bookings_visible_to(visible_to) if _is_uuid(booking_id) else Booking.objects.none()
+    else:
+        queryset = Booking.objects.select_related("listing", "listing__host", "renter", "host")
+    booking = queryset.select_for_update(of=("self",)).filter(pk=booking_id).first()
     if booking is None:
         raise NotFound("Booking not found.")
     return booking
 
 
-def _transition(booking_id, to_status: str, *, actor=None, reason: str = "", **fields) -> Booking:
-    """The one way a booking's status changes: lock, check the table, save with history, release
-    the time, announce (the payments app queues its capture, release or refund in this transaction)."""
-    booking = _locked(booking_id)
+def _transition(booking: Booking | str, to_status: str, *, actor=None, reason: str = "", **fields) -> Booking:
+    """The one way a booking's status changes: lock (unless given the booking this transaction
+    locked), check the table, save with history, release the time, announce (the payments app
+    queues its capture, release or refund in this transaction). The effects it queues are written
+    in one statement."""
+    if not isinstance(booking, Booking):
+        booking = _locked(booking)
+    with effects_batched():
+        return _change(booking, to_status, actor=actor, reason=reason, **fields)
+
+
+def _change(booking: Booking, to_status: str, *, actor, reason: str, **fields) -> Booking:
     from_status = booking.status
     BOOKING_MACHINE.transition(
         booking,
@@ -111,6 +123,7 @@ def _transition(booking_id, to_status: str, *, actor=None, reason: str = "", **f
                 reject_reason="The booking ended.",
                 decided_at=timezone.now(),
             )
+        getattr(booking, "_prefetched_objects_cache", {}).pop("extensions", None)  # read again when shown
     _announce(booking, to_status, actor, reason)
     booking_status_changed.send(
         sender=Booking, booking=booking, from_status=from_status, to_status=to_status, actor=actor, reason=reason
@@ -205,7 +218,8 @@ def booking_request(
         booking.unit = hold.unit
     record(booking, machine=BOOKING_MACHINE.name, from_status="", to_status=BookingStatus.PENDING, actor=renter)
     if not policies.needs_online_payment(booking):
-        _announce_request(booking)
+        with effects_batched():
+            _announce_request(booking)
     # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
     return booking
 
@@ -258,14 +272,15 @@ def _payment_status(booking: Booking, *, lock: bool = False) -> str | None:
 
 @transaction.atomic
 def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -> tuple[Booking, str]:
-    """Host or subHost approves or rejects a pending request. Returns the booking and a message."""
-    booking = _locked(booking_id)
+    """Host or subHost approves or rejects a pending request. Returns the booking (as its detail
+    response shows it) and a message. A booking the actor may not see is not found."""
+    booking = _locked(booking_id, visible_to=actor)
     _enforce(policies.answer_refusal(actor, booking))
     now = timezone.now()
     if status == BookingStatus.APPROVED:
         if policies.needs_online_payment(booking):
             _enforce(policies.approve_refusal(actor, booking, payment_status=_payment_status(booking, lock=True)))
-        booking = _transition(booking.pk, BookingStatus.APPROVED, actor=actor, decided_at=now)
+        booking = _transition(booking, BookingStatus.APPROVED, actor=actor, decided_at=now)
         if booking.check_in <= now:
             return booking, "Booking approved. Note: the booking date has already passed."
         return booking, "Booking approved successfully."
@@ -274,7 +289,7 @@ def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -
         if not reason:
             raise _invalid("reason", "Please give a reason for rejecting.")
         booking = _transition(
-            booking.pk, BookingStatus.REJECTED, actor=actor, reason=reason, reject_reason=reason, decided_at=now
+            booking, BookingStatus.REJECTED, actor=actor, reason=reason, reject_reason=reason, decided_at=now
         )
         return booking, "Booking rejected successfully."
     raise _invalid("status", "Status must be approved or rejected.")
@@ -303,7 +318,7 @@ def _run_due(queryset, to_status: str) -> int:
             with transaction.atomic():
                 booking = _locked(booking_id)
                 if booking.can_change_to(to_status):
-                    _transition(booking_id, to_status)
+                    _transition(booking, to_status)
                     done += 1
         except Conflict:
             continue
@@ -323,7 +338,7 @@ def booking_expire_unpaid(*, booking_id) -> Booking:
     booking = _locked(booking_id)
     if booking.status != BookingStatus.APPROVED:
         raise Conflict(f"This booking is {booking.status}; only an approved, unpaid booking can expire.")
-    return _transition(booking_id, BookingStatus.EXPIRED, reason=UNPAID_REASON)
+    return _transition(booking, BookingStatus.EXPIRED, reason=UNPAID_REASON)
 
 
 UNPAID_REASON = "The payment was not confirmed in time."
