@@ -89,6 +89,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "apps.core.middleware.RequestGuardMiddleware",
+    # Anonymous search answers from Redis, before the session, CSRF and authentication layers.
+    "apps.listings.search_cache.SearchCacheMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

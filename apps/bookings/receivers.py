@@ -2,9 +2,12 @@
 
 import datetime as dt
 
-from apps.listings import providers
+from django.db.models.signals import post_save
+
+from apps.listings import providers, search_cache
 
 from . import selectors
+from .models import Occupancy
 from .times import LOCAL_TZ
 
 
@@ -22,3 +25,12 @@ def upcoming_bookings(listing_id):
 
 providers.provide("booked_between", booked_between)
 providers.provide("upcoming_bookings", upcoming_bookings)
+
+
+def time_held(sender, *, created: bool, raw: bool = False, **kwargs) -> None:
+    """Time held on a space changes the answers of the public search with dates."""
+    if created and not raw:
+        search_cache.dates_changed()
+
+
+post_save.connect(time_held, sender=Occupancy, dispatch_uid="search-dates-time-held")

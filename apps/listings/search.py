@@ -26,7 +26,7 @@ from django.utils import timezone
 from apps.core.api import PAGE_SIZE, Page
 from apps.core.exceptions import InvalidInput
 
-from . import providers
+from . import providers, search_cache
 from .models import (
     OFFERING_PERIODS,
     Amenity,
@@ -538,12 +538,15 @@ COUNT_CACHE_SECONDS = 60
 def cached_count(queryset: QuerySet[Listing], filters: SearchFilters) -> int:
     """The number of matches, kept a minute per filter set: counting every public listing takes
     tens of milliseconds at 100,000 rows, while the page itself is an index scan of ten rows.
-    A total may lag a minute behind approvals; the rows shown never do."""
+    A change to a listing retires the kept totals with the stored answers (``search_cache``);
+    other changes (a host suspended, premium ending, a date booked) show within the minute."""
     key = "listings:search-count:" + hashlib.sha1(repr(filters).encode(), usedforsecurity=False).hexdigest()
-    total = cache.get(key)
-    if total is None:
-        total = queryset.count()
-        cache.set(key, total, COUNT_CACHE_SECONDS)
+    found = cache.get_many([search_cache.VERSION_KEY, key])
+    version, stored = found.get(search_cache.VERSION_KEY), found.get(key)
+    if stored is not None and stored[0] == version:
+        return stored[1]
+    total = queryset.count()
+    cache.set(key, (version, total), COUNT_CACHE_SECONDS)
     return total
 
 
