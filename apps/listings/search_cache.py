@@ -101,20 +101,20 @@ class SearchCacheMiddleware:
         return response
 
 
+def _rows_changed(sender, raw: bool = False, **kwargs) -> None:
+    if not raw:
+        search_changed()
+
+
 def connect_signals() -> None:
     """Replace the version on any write to the rows a search answer is built from."""
     from .models import Amenity, Facility, Listing, ListingImage, SpaceOffering
 
-    def changed(**kwargs) -> None:
-        if kwargs.get("raw"):
-            return
-        search_changed()
-
     for model in (Listing, SpaceOffering, ListingImage, Amenity, Facility):
-        post_save.connect(changed, sender=model, dispatch_uid=f"search-cache-save-{model.__name__}")
-        post_delete.connect(changed, sender=model, dispatch_uid=f"search-cache-delete-{model.__name__}")
+        post_save.connect(_rows_changed, sender=model, dispatch_uid=f"search-cache-save-{model.__name__}")
+        post_delete.connect(_rows_changed, sender=model, dispatch_uid=f"search-cache-delete-{model.__name__}")
     for through in (Listing.amenities.through, Listing.facilities.through):
-        m2m_changed.connect(changed, sender=through, dispatch_uid=f"search-cache-m2m-{through.__name__}")
+        m2m_changed.connect(_rows_changed, sender=through, dispatch_uid=f"search-cache-m2m-{through.__name__}")
     post_save.connect(_account_saved, sender=User, dispatch_uid="search-cache-account")
 
 
