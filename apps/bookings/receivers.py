@@ -7,7 +7,9 @@ from django.db.models.signals import post_save
 from apps.listings import providers, search_cache
 
 from . import selectors
-from .models import Occupancy
+from .models import Booking, Occupancy
+from .policies import HOLDING_STATUSES
+from .signals import booking_status_changed
 from .times import LOCAL_TZ
 
 
@@ -34,3 +36,12 @@ def time_held(sender, *, created: bool, raw: bool = False, **kwargs) -> None:
 
 
 post_save.connect(time_held, sender=Occupancy, dispatch_uid="search-dates-time-held")
+
+
+def time_released(sender, *, from_status: str, to_status: str, **kwargs) -> None:
+    """A booking that stops holding its time (rejected, cancelled, expired) frees dates in the search."""
+    if from_status in HOLDING_STATUSES and to_status not in HOLDING_STATUSES:
+        search_cache.dates_changed()
+
+
+booking_status_changed.connect(time_released, sender=Booking, dispatch_uid="search-dates-time-released")

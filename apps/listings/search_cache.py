@@ -12,12 +12,12 @@ Freshness:
   the version (``search_changed``, after the change commits), and answers of an older version
   are no longer served.
 - Answers of searches with dates also carry a second version, replaced whenever time is held on
-  a space (``dates_changed``, called by the bookings app), and are kept ``DATED_SECONDS`` at most.
+  a space or given back (``dates_changed``, called by the bookings app), and are kept
+  ``DATED_SECONDS`` at most.
 - A host's account suspended, closed or restored retires them too. The apps above announce their
   own changes (a premium membership: ``search_changed``). What changes without a write (a
   membership reaching its end date) or through a bulk update outside this app (a review's
-  rating) shows within ``PAGE_SECONDS`` (a minute, as the
-  search totals already do); time released by a cancellation within ``DATED_SECONDS``.
+  rating) shows within ``PAGE_SECONDS`` (a minute, as the search totals already do).
 - Signed-in visitors never read or fill the cache (their cards carry their favourites).
 """
 
