@@ -93,6 +93,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "apps.core.middleware.RequestGuardMiddleware",
+    # Anonymous search answers from Redis, before the session, CSRF and authentication layers.
+    "apps.listings.search_cache.SearchCacheMiddleware",
     "apps.core.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -291,6 +293,7 @@ SPECTACULAR_SETTINGS = {
         "PaymentStatusEnum": "apps.payments.models.PaymentStatus",
         "PayoutStatusEnum": "apps.payments.models.PayoutStatus",
         "SubscriptionStatusEnum": "apps.payments.models.SubscriptionStatus",
+        "SubscriptionTypeEnum": "apps.payments.models.SubscriptionType",
         "AccountStatusEnum": "apps.accounts.policies.ACCOUNT_STATUSES",
         "OfferingKindEnum": "apps.listings.models.OfferingKind",
         "RequestKindEnum": "apps.listings.models.RequestKind",

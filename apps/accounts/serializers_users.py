@@ -4,7 +4,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from apps.core.serializers import ApiModelSerializer
+from apps.core.serializers import ApiModelSerializer, WithStatusHistory
 
 from .models import Role, User, VerificationDocument, VerificationRequest
 from .policies import ACCOUNT_STATUSES, account_status, user_can
@@ -204,6 +204,14 @@ class VerificationRequestSerializer(ApiModelSerializer):
 
 
 # --- Inputs -----------------------------------------------------------------------------
+
+
+class VerificationRequestDetailSerializer(WithStatusHistory, VerificationRequestSerializer):
+    """One request as staff read it, with who opened, approved or rejected it and when."""
+
+    class Meta(VerificationRequestSerializer.Meta):
+        fields = [*VerificationRequestSerializer.Meta.fields, "statusHistory"]
+        read_only_fields = fields
 
 
 class InviteInput(serializers.Serializer):

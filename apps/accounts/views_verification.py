@@ -16,6 +16,7 @@ from .serializers_users import (
     MediaDeleteInput,
     VerificationDecisionInput,
     VerificationDocumentSerializer,
+    VerificationRequestDetailSerializer,
     VerificationRequestSerializer,
 )
 
@@ -144,10 +145,12 @@ class VerificationRequestListView(APIView):
 class VerificationRequestDetailView(APIView):
     permission_classes = [AdminOrModerator]
 
-    @extend_schema(responses={200: enveloped("VerificationRequestResponse", VerificationRequestSerializer()), **ERRORS})
+    @extend_schema(
+        responses={200: enveloped("VerificationRequestDetailResponse", VerificationRequestDetailSerializer()), **ERRORS}
+    )
     def get(self, request, request_id):
         found = selectors.verification_request_get(request_id=request_id)
-        return envelope(VerificationRequestSerializer(found, context={"actor": request.user}).data)
+        return envelope(VerificationRequestDetailSerializer(found, context={"actor": request.user}).data)
 
 
 class VerificationDecisionView(APIView):

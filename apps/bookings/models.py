@@ -6,6 +6,7 @@ offering plus a seat count for desks (see ``services.occupancy_hold``).
 """
 
 import uuid
+from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.postgres.constraints import ExclusionConstraint
@@ -22,6 +23,17 @@ from apps.core.statemachine import StateMachine
 def money_field(**kwargs) -> models.DecimalField:
     kwargs.setdefault("default", 0)
     return models.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+
+
+def percent_field() -> models.DecimalField:
+    """A percentage from 0 to 100, two decimals (defaults to 0 in the database too)."""
+    return models.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal("0"),
+        db_default=Decimal("0"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))],
+    )
 
 
 class BookingStatus(models.TextChoices):
@@ -94,6 +106,11 @@ class Booking(models.Model):
     total_amount = money_field(help_text="Price plus approved and paid extensions.")
     commission = money_field()
     refund_amount = money_field(null=True, blank=True)
+    # The percentages the booking was priced with (the listing's and host's at the time of the request).
+    discount_percent = percent_field()
+    processing_fee_percent = percent_field()
+    tax_percent = percent_field()
+    commission_percent = percent_field()
 
     status = models.CharField(max_length=16, choices=BookingStatus.choices, default=BookingStatus.PENDING)
     reject_reason = models.TextField(max_length=1000, blank=True)

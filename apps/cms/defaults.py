@@ -1,12 +1,15 @@
 """The content a fresh site starts with (seed and first read). Staff replace it from the dashboard."""
 
+from apps.core.policies import PREMIUM_GRACE_DAYS
+
 DEFAULT_CONTACT = {
     "full_name": "Spacemarket Support",
     "location": "100 King Street West, Toronto, ON M5X 1A9, Canada",
     "recipient_email": "support@spacemarket.example",
 }
 
-TERMS = """
+TERMS = (
+    """
 <h1>Terms and Conditions</h1>
 <p>These terms govern your use of Spacemarket, a marketplace where hosts list work spaces and event
 venues and renters book them. By creating an account or making a booking you accept these terms.</p>
@@ -28,12 +31,15 @@ fee and the host's tax as shown before you pay. Hosts pay a commission on comple
 may approve a refund or reject the dispute, giving a reason.</p>
 <h2>5. Premium membership</h2>
 <p>The premium membership for hosts is billed annually and is <strong>non refundable</strong>. Premium
-listings are deleted 15 days after the membership is cancelled.</p>
+listings are deleted """
+    + str(PREMIUM_GRACE_DAYS)
+    + """ days after the membership is cancelled.</p>
 <h2>6. Liability</h2>
 <p>Spacemarket only lists spaces and is not a party to the agreement between host and renter.</p>
 <h2>7. Contact</h2>
 <p>Questions about these terms: <a href="/contact-us">contact us</a>.</p>
 """
+)
 
 PRIVACY = """
 <h1>Privacy Policy</h1>

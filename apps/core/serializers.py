@@ -3,7 +3,10 @@
 import re
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from .statemachine import history, history_payload
 
 
 def camelize(name: str) -> str:
@@ -42,3 +45,16 @@ class StatusChangeSchema(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
     actor = serializers.JSONField(allow_null=True, help_text="_id, firstName, lastName, role; null for the system.")
     createdAt = serializers.DateTimeField()
+
+
+class WithStatusHistory(serializers.Serializer):
+    """Adds ``statusHistory`` (``core.statemachine``'s history rows, oldest first) to a detail
+    serializer whose every reader may see it; list ``"statusHistory"`` in the subclass's fields."""
+
+    statusHistory = serializers.SerializerMethodField(
+        help_text="Who changed the status, when, from, to and why (oldest first; the actor is null for the system)."
+    )
+
+    @extend_schema_field(StatusChangeSchema(many=True))
+    def get_statusHistory(self, obj) -> list[dict]:
+        return history_payload(history(obj))

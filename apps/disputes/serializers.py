@@ -11,7 +11,7 @@ from apps.bookings.times import format_date, format_time
 from apps.core.serializers import StatusChangeSchema
 
 from .models import REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeStatus
-from .services import refundable_for
+from .services import ZERO, refundable_for
 
 # --- Input -------------------------------------------------------------------------------------------
 
@@ -72,7 +72,9 @@ def _iso(value) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def dispute_payload(dispute: Dispute, *, viewer=None) -> dict:
+def dispute_payload(dispute: Dispute, *, viewer=None, refundable: dict | None = None) -> dict:
+    """One dispute as the API shows it; ``refundable`` (booking id -> amount, from
+    ``refundable_by_booking``) spares a page of disputes a query per row."""
     booking, listing, payment = dispute.booking, dispute.listing, dispute.payment
     refunded = payment.refunded_amount if payment is not None and payment.refunded_amount > 0 else None
     can_decide = bool(viewer is not None and viewer.role in STAFF_ROLES and dispute.status == DisputeStatus.PENDING)
@@ -141,7 +143,11 @@ def dispute_payload(dispute: Dispute, *, viewer=None) -> dict:
         "createdAt": _iso(dispute.created_at),
         "canDecide": can_decide,
         # The most a decision may refund (what was paid less earlier refunds), for the staff's form.
-        "refundableAmount": _money(refundable_for(dispute)[1]) if can_decide else None,
+        "refundableAmount": _money(
+            (refundable.get(dispute.booking_id, ZERO) if refundable is not None else refundable_for(dispute)[1])
+            if can_decide
+            else None
+        ),
     }
 
 

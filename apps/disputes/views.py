@@ -4,7 +4,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.views import APIView
 
-from apps.accounts.models import Role
+from apps.accounts.models import STAFF_ROLES, Role
 from apps.bookings.selectors import booking_get_for
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, paginate, parse_filters
 from apps.core.exceptions import InvalidInput
@@ -13,6 +13,7 @@ from apps.core.permissions import AdminOrModerator, AnyRole, StaffOrHostSide, ro
 from apps.core.statemachine import history, history_payload
 
 from . import selectors, services
+from .models import DisputeStatus
 from .serializers import DisputeCreateInput, DisputeSchema, DisputeStatusInput, dispute_payload
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
@@ -37,7 +38,14 @@ def _valid(serializer_class, data):
 
 def _page(request, queryset):
     page = paginate(request, queryset)
-    return envelope({"disputes": [dispute_payload(d, viewer=request.user) for d in page.items], **page.meta()})
+    disputes = list(page.items)
+    refundable = None
+    if request.user.role in STAFF_ROLES:  # only staff are offered the decision and its amount
+        refundable = services.refundable_by_booking(
+            [d.booking_id for d in disputes if d.status == DisputeStatus.PENDING]
+        )
+    items = [dispute_payload(d, viewer=request.user, refundable=refundable) for d in disputes]
+    return envelope({"disputes": items, **page.meta()})
 
 
 class DisputeCreateView(APIView):

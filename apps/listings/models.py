@@ -118,7 +118,7 @@ class Facility(CatalogueItem):
         verbose_name_plural = "facilities"
 
 
-# Public search (apps/listings/search.py): partial indexes over the rows a visitor may see, and a
+# Public search (apps/listings/search/): partial indexes over the rows a visitor may see, and a
 # trigram index on UPPER(title), which serves both ``icontains`` and the typo-tolerant ``<%``.
 _PUBLIC_ROWS = Q(status="approved", is_active=True, is_deleted=False, availability="available")
 SEARCH_INDEXES = [

@@ -4,7 +4,7 @@ from django.contrib.sitemaps import views as sitemap_views
 from django.urls import path
 from django.views.decorators.cache import cache_page
 
-from . import search_views as pages
+from . import pages
 from .sitemaps import SITEMAPS
 
 urlpatterns = [

@@ -17,12 +17,12 @@ from django.db.models import Q, QuerySet
 from apps.accounts.models import HOST_SIDE_ROLES, STAFF_ROLES
 from apps.accounts.policies import acts_for_host
 from apps.core.exceptions import Conflict, DomainError, Forbidden, NotFound
+from apps.core.policies import PREMIUM_GRACE_DAYS  # noqa: F401 (the public pages read it from here)
 
 from .models import CancellationPolicy, Listing, ListingStatus
 
-# A cancelled premium membership's premium listings are soft-deleted this many days after the
-# cancellation (spec 1 and 9). The payments app words every text that names the delay from it.
-PREMIUM_GRACE_DAYS = 15
+# A cancelled premium membership's premium listings are soft-deleted PREMIUM_GRACE_DAYS after the
+# cancellation (spec 1 and 9); defined in apps.core.policies so the cms default terms can name it.
 
 # --- Who may see a listing -------------------------------------------------------------------------
 
@@ -72,6 +72,12 @@ def manage_refusal(user, listing: Listing) -> DomainError | None:
     if user.role in STAFF_ROLES or acts_for_host(user, listing.host_id):
         return None
     return NotFound("Listing not found.")
+
+
+def sees_history(user, listing: Listing) -> bool:
+    """A listing's status history (who submitted, approved or rejected it, when and why): staff and
+    the listing's host side, not the public."""
+    return user.role in STAFF_ROLES or acts_for_host(user, listing.host_id)
 
 
 def review_refusal(user, listing: Listing, *, has_pending_request: bool) -> DomainError | None:

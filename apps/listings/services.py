@@ -44,6 +44,7 @@ from .models import (
     SpaceOffering,
 )
 from .policies import is_public
+from .search_cache import search_changed
 
 logger = logging.getLogger(__name__)
 
@@ -501,6 +502,7 @@ def listing_status_change(*, listing: Listing, to: str, by: User | None, reason:
         message="This listing changed meanwhile. Please refresh and try again.",
         **values,
     )
+    search_changed()
     logger.info("listing %s: %s -> %s by %s", listing.pk, source, to, getattr(by, "pk", None))
     return listing
 
@@ -835,6 +837,9 @@ def catalogue_item_update(
 def listings_premium_soft_delete(*, host_id, now=None) -> int:
     """Soft-delete a host's listings marked premium (15 days after its membership was cancelled).
     The rows stay for the bookings and payments that refer to them."""
-    return Listing.objects.filter(host_id=host_id, is_premium=True, is_deleted=False).update(
+    removed = Listing.objects.filter(host_id=host_id, is_premium=True, is_deleted=False).update(
         is_deleted=True, deleted_at=now or timezone.now()
     )
+    if removed:
+        search_changed()
+    return removed

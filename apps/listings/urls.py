@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import search_views, views
+from . import search_api, views
 
 app_name = "listings"
 
@@ -48,6 +48,6 @@ urlpatterns: list = [
 
 # Public discovery (no sign-in): the search and the navbar's title search.
 urlpatterns += [
-    path("listing/property-listing", search_views.PropertyListingView.as_view(), name="property-listing"),
-    path("listing/search-titles", search_views.SearchTitlesView.as_view(), name="search-titles"),
+    path("listing/property-listing", search_api.PropertyListingView.as_view(), name="property-listing"),
+    path("listing/search-titles", search_api.SearchTitlesView.as_view(), name="search-titles"),
 ]

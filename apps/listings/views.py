@@ -12,8 +12,10 @@ from rest_framework.views import APIView
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
 from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.policies import PERIOD_NAMES
+from apps.core.serializers import StatusChangeSchema
+from apps.core.statemachine import history, history_payload
 
-from . import media, selectors, services
+from . import media, policies, selectors, services
 from .models import Amenity, Facility
 from .permissions import Favourites, ListListings, ManageListings, ReadListing, ReviewListings
 from .serializers import (
@@ -58,6 +60,22 @@ REQUEST_FILTERS = [
     ),
 ]
 ListingResponse = enveloped("ListingResponse", ListingSerializer())
+
+
+class ListingDetailSchema(ListingSerializer):
+    """``get-single``: the listing, with its status history for staff and its host side."""
+
+    statusHistory = StatusChangeSchema(
+        many=True,
+        required=False,
+        help_text="Staff and the listing's host side only: who changed the review status, when, from, to and why.",
+    )
+
+    class Meta(ListingSerializer.Meta):
+        fields = [*ListingSerializer.Meta.fields, "statusHistory"]
+
+
+ListingDetailResponse = enveloped("ListingDetailResponse", ListingDetailSchema())
 
 
 def _listing_out(request, listing_id) -> dict:
@@ -127,9 +145,13 @@ class ListingUpdateView(APIView):
 class ListingDetailView(APIView):
     permission_classes = [ReadListing]
 
-    @extend_schema(responses={200: ListingResponse, **ERRORS})
+    @extend_schema(responses={200: ListingDetailResponse, **ERRORS})
     def get(self, request, listing_id):
-        return envelope(_listing_out(request, listing_id))
+        listing = selectors.listing_get_for(user=request.user, listing_id=listing_id)
+        data = ListingSerializer(listing, context={"user": request.user}).data
+        if policies.sees_history(request.user, listing):
+            data["statusHistory"] = history_payload(history(listing))
+        return envelope(data)
 
 
 class ListingToggleActiveView(APIView):

@@ -86,7 +86,7 @@ def payment_details_payload(payment: Payment) -> dict:
             "_id": str(booking.pk),
             "status": booking.status,
             "commission": _money(booking.commission),
-            "commissionPercent": (booking.payment_details or {}).get("commissionPercent"),
+            "commissionPercent": str(booking.commission_percent),
         },
         "listing": {"_id": str(payment.listing.pk), "title": payment.listing.title, "slug": payment.listing.slug},
         "renter": {"_id": str(payment.renter.pk), "fullName": payment.renter.full_name, "email": payment.renter.email},

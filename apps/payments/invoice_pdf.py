@@ -64,9 +64,9 @@ def breakdown(invoice: Invoice, viewer) -> list[tuple[str, str]]:
     for service in booking.services_and_add_ons or []:
         rows.append((f"Service: {service.get('title', '')}", dollars(service.get("price"))))
     rows.append(("Subtotal", dollars(booking.subtotal)))
-    rows.append((f"Discount ({details.get('discountPercent', '0')}%)", dollars(-Decimal(str(booking.discount)))))
-    rows.append((f"Convenience fee ({details.get('processingFeePercent', '0')}%)", dollars(booking.convenience_fee)))
-    rows.append((f"Tax ({details.get('taxPercent', '0')}%)", dollars(booking.tax)))
+    rows.append((f"Discount ({booking.discount_percent}%)", dollars(-Decimal(str(booking.discount)))))
+    rows.append((f"Convenience fee ({booking.processing_fee_percent}%)", dollars(booking.convenience_fee)))
+    rows.append((f"Tax ({booking.tax_percent}%)", dollars(booking.tax)))
     rows.append(("Booking price", dollars(booking.price)))
     # Only what was charged counts; an extension not paid yet is listed as pending, outside the total.
     tz = zone_of(booking.listing)
@@ -82,7 +82,7 @@ def breakdown(invoice: Invoice, viewer) -> list[tuple[str, str]]:
     if payment.refunded_amount:
         rows.append(("Refunded", dollars(-payment.refunded_amount)))
     if shows_commission(invoice, viewer):
-        rows.append((f"Commission fee ({details.get('commissionPercent', '0')}%)", dollars(booking.commission)))
+        rows.append((f"Commission fee ({booking.commission_percent}%)", dollars(booking.commission)))
     return rows
 
 

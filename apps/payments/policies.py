@@ -4,13 +4,14 @@
   accepted by the host: approved, ongoing or completed. A payment authorised after the host
   already answered (the renter paid late) is captured at once for those statuses, and released
   for a rejected, expired or cancelled booking (``RELEASE_BOOKING_STATUSES``).
-- ``PREMIUM_GRACE_DAYS`` (defined with the listings it deletes, ``apps.listings.policies``): a cancelled premium membership's premium listings are soft-deleted this
+- ``PREMIUM_GRACE_DAYS`` (defined in ``apps.core.policies``, the lowest layer, so the cms default
+  terms can name it too): a cancelled premium membership's premium listings are soft-deleted this
   many days after the cancellation, unless the host buys premium again before then. Every text
   that names the delay is written from it (``premium_terms``).
 """
 
 from apps.bookings.models import BookingStatus
-from apps.listings.policies import PREMIUM_GRACE_DAYS
+from apps.core.policies import PREMIUM_GRACE_DAYS
 
 CAPTURE_BOOKING_STATUSES: frozenset[str] = frozenset(
     {BookingStatus.APPROVED, BookingStatus.ONGOING, BookingStatus.COMPLETED}

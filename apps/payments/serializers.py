@@ -9,7 +9,7 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from apps.core.serializers import ApiModelSerializer
+from apps.core.serializers import ApiModelSerializer, WithStatusHistory
 
 from .models import Plan, Subscription, SubscriptionPayment, SubscriptionStatus
 from .policies import PREMIUM_GRACE_DAYS
@@ -143,6 +143,13 @@ class SubscriptionSerializer(ApiModelSerializer):
             "featuredListings": premium,
             "premiumBadge": premium,
         }
+
+
+class SubscriptionDetailSerializer(WithStatusHistory, SubscriptionSerializer):
+    """The host's own membership, with who started, cancelled or renewed it and when."""
+
+    class Meta(SubscriptionSerializer.Meta):
+        fields = [*SubscriptionSerializer.Meta.fields, "statusHistory"]
 
 
 class HostSubscriptionPaymentSerializer(ApiModelSerializer):

@@ -38,6 +38,7 @@ from .serializers import (
     SubscribeInput,
     SubscribeResult,
     SubscribeSuccessInput,
+    SubscriptionDetailSerializer,
     SubscriptionSerializer,
 )
 
@@ -62,12 +63,12 @@ class PlanListView(APIView):
 class SubscriptionView(APIView):
     permission_classes = [HostOrSubHost]
 
-    @extend_schema(responses={200: enveloped("SubscriptionResponse", SubscriptionSerializer()), **ERRORS})
+    @extend_schema(responses={200: enveloped("SubscriptionDetailResponse", SubscriptionDetailSerializer()), **ERRORS})
     def get(self, request):
         host = subscriptions.acting_host(request.user)
         subscription = subscriptions.subscription_get_or_create(host=host)
         subscription = type(subscription).objects.select_related("plan").get(pk=subscription.pk)
-        return envelope(SubscriptionSerializer(subscription).data)
+        return envelope(SubscriptionDetailSerializer(subscription).data)
 
 
 class SubscribeView(APIView):

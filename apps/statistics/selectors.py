@@ -14,6 +14,7 @@ from django.db.models import Count, DecimalField, F, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce, Trunc
 
 from apps.accounts.models import Role, User
+from apps.accounts.policies import is_host_side, is_staff_role
 from apps.bookings.models import Booking, BookingStatus
 from apps.bookings.policies import ACTIVE_STATUSES, CONFIRMED_STATUSES
 from apps.listings.models import Listing, ListingStatus, PropertyType
@@ -21,8 +22,6 @@ from apps.payments.models import Payment, Payout
 
 from . import intervals
 
-STAFF = (Role.ADMIN, Role.MODERATOR)
-HOST_SIDE = (Role.HOST, Role.SUB_HOST)
 # Roles that see money: the payments rule (a moderator does not).
 MONEY_ROLES = (Role.ADMIN, Role.HOST, Role.SUB_HOST, Role.RENTER)
 # A confirmed booking: the host accepted it (whatever happened after): apps.bookings.policies.
@@ -37,9 +36,9 @@ MONEY = DecimalField(max_digits=14, decimal_places=2)
 
 
 def booking_scope(user: User, prefix: str = "") -> Q:
-    if user.role in STAFF:
+    if is_staff_role(user):
         return Q()
-    if user.role in HOST_SIDE:
+    if is_host_side(user):
         return Q(**{f"{prefix}host_id": user.acting_host_id})
     if user.role == Role.RENTER:
         return Q(**{f"{prefix}renter_id": user.pk})
@@ -52,9 +51,9 @@ def bookings_for(user: User) -> QuerySet[Booking]:
 
 def listings_for(user: User) -> QuerySet[Listing]:
     qs = Listing.objects.filter(is_deleted=False)
-    if user.role in STAFF:
+    if is_staff_role(user):
         return qs
-    if user.role in HOST_SIDE:
+    if is_host_side(user):
         return qs.filter(host_id=user.acting_host_id)
     return qs.none()
 
@@ -87,7 +86,7 @@ def _per_listing(bookings: QuerySet[Booking], *extra: str) -> tuple[str, list]:
 
 def _listing_scope(user: User) -> tuple[str, list]:
     """The join condition that keeps the listings side small for a host (its own, by index)."""
-    if user.role in HOST_SIDE:
+    if is_host_side(user):
         return " AND l.host_id = %s", [user.acting_host_id]
     return "", []
 
@@ -122,7 +121,7 @@ def dashboard_numbers(*, user: User, interval: str, now: dt.datetime | None = No
     )["n"]
     if user.role in MONEY_ROLES:
         data["totalRentPaid"] = paid_between(user=user, start=start, end=end)
-    if user.role in STAFF:
+    if is_staff_role(user):
         listings = (
             Listing.objects.filter(is_deleted=False, created_at__gte=start, created_at__lt=end)
             .values("property_type")

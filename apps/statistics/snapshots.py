@@ -14,6 +14,7 @@ from collections.abc import Callable
 from django.utils import timezone
 
 from apps.accounts.models import Role
+from apps.accounts.policies import is_staff_role
 
 from . import intervals, selectors
 from .models import PlatformSnapshot
@@ -140,7 +141,7 @@ def snapshot_store(name: str, kwargs: dict) -> PlatformSnapshot:
 def answer(user, name: str, **kwargs):
     """The serialized answer of a call for ``user``: live for renters and hosts, from the platform
     snapshot for admin and moderator (without money for a moderator)."""
-    if user.role not in selectors.STAFF:
+    if not is_staff_role(user):
         return CALLS[name](user, **kwargs)
     snapshot = PlatformSnapshot.objects.filter(
         key=snapshot_key(name, kwargs), computed_at__gte=timezone.now() - MAX_AGE

@@ -29,12 +29,19 @@ def test_membership_responses_match_the_schema(clients, users):
         features=[{"bold": "Unlimited", "normal": "active listings"}],
     )
     check("PlanList", clients["host"].get("/api/plans/get-all").json())
-    check("SubscriptionResponse", clients["host"].get("/api/subscription").json())
+    check("SubscriptionDetailResponse", clients["host"].get("/api/subscription").json())
     subscription = subscriptions.subscription_grant(host=users["host"], by=users["admin"])
     body = clients["host"].get("/api/subscription").json()
     assert body["data"]["premiumSubscription"]["status"] == "active"
-    check("SubscriptionResponse", body)
+    check("SubscriptionDetailResponse", body)
     subscriptions.subscription_cancel(subscription=subscription, by=users["host"])
     body = clients["host"].get("/api/subscription").json()
     assert body["data"]["premiumListingsDeletionDate"] is not None
-    check("SubscriptionResponse", body)
+    check("SubscriptionDetailResponse", body)
+    # The host reads who started and who cancelled the membership, and why.
+    history = [
+        (row["fromStatus"], row["toStatus"], row["actor"] and row["actor"]["role"])
+        for row in body["data"]["statusHistory"]
+    ]
+    assert history[-1] == ("active", "cancelled", "host")
+    assert body["data"]["statusHistory"][-1]["reason"] == "Cancelled"

@@ -3,6 +3,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from apps.accounts.models import VerificationDocument, VerificationRequest
 from apps.accounts.selectors import pending_verification_request_count
+from apps.core.schema_check import check
 from apps.core.testing import ACTORS, check_role_matrix
 
 pytestmark = pytest.mark.django_db
@@ -283,6 +284,21 @@ def test_reject_needs_a_reason_and_allows_a_new_request(clients, users):
     upload(clients["host"], pdf("sharper.pdf"))
     assert VerificationRequest.objects.filter(user=users["host"]).count() == 2
     assert pending_verification_request_count() == 1
+
+
+def test_the_request_detail_tells_staff_who_decided_when_and_why(clients, users):
+    request = _pending(clients, users)
+    clients["moderator"].patch(
+        f"/api/user/verification-requests/update-status/{request.pk}",
+        {"status": "rejected", "reason": "The photo is blurred."},
+        format="json",
+    )
+    response = clients["admin"].get(f"/api/user/verification-requests/{request.pk}")
+    assert response.status_code == 200, response.content
+    check("VerificationRequestDetailResponse", response.json())
+    last = response.json()["data"]["statusHistory"][-1]
+    assert (last["fromStatus"], last["toStatus"], last["reason"]) == ("pending", "rejected", "The photo is blurred.")
+    assert last["actor"]["role"] == "moderator"
 
 
 @pytest.mark.parametrize(

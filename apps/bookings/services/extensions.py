@@ -69,12 +69,11 @@ def extension_plan(
 
 
 def _booking_percentages(booking: Booking) -> pricing.Percentages:
-    details = booking.payment_details or {}
     return pricing.Percentages(
-        discount=Decimal(details.get("discountPercent", "0")),
-        processing_fee=Decimal(details.get("processingFeePercent", "0")),
-        tax=Decimal(details.get("taxPercent", "0")),
-        commission=Decimal(details.get("commissionPercent", "0")),
+        discount=booking.discount_percent,
+        processing_fee=booking.processing_fee_percent,
+        tax=booking.tax_percent,
+        commission=booking.commission_percent,
     )
 
 

@@ -198,6 +198,10 @@ def booking_request(
         price=q.price,
         total_amount=q.total,
         commission=q.commission,
+        discount_percent=q.percentages.discount,
+        processing_fee_percent=q.percentages.processing_fee,
+        tax_percent=q.percentages.tax,
+        commission_percent=q.percentages.commission,
         created_at=now,
         expires_at=min(now + REQUEST_TTL, plan.start),
     )

@@ -4,6 +4,7 @@ from django.core import mail
 from apps.cms.models import Page
 from apps.cms.sanitize import sanitize_html
 from apps.cms.selectors import cms_page_get, review_settings_get
+from apps.core.policies import PREMIUM_GRACE_DAYS
 from apps.core.testing import ACTORS, check_role_matrix
 
 pytestmark = pytest.mark.django_db
@@ -21,6 +22,11 @@ def test_page_getters_are_public_and_return_default_html(clients, name):
     body = clients["anonymous"].get(f"/api/cms/{name}/get").json()
     assert body["data"]["content"].strip().startswith("<h")
     assert set(body["data"]) == {"_id", "slug", "title", "content", "updatedAt"}
+
+
+def test_default_terms_name_the_premium_grace_days_of_the_rule(api):
+    content = api.get("/api/cms/term/get").json()["data"]["content"]
+    assert f"deleted {PREMIUM_GRACE_DAYS} days after the membership is cancelled" in content
 
 
 def test_terms_getter_ignores_a_stale_token(api):

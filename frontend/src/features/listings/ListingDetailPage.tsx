@@ -12,9 +12,10 @@ import { formatDate, formatDateTime, money } from "../../shared/format";
 import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { Spinner } from "../../shared/ui/Spinner";
+import { StatusHistoryItems } from "../../shared/ui/StatusHistory";
 import { toast } from "../../shared/ui/toast";
 import { monthWeeks, today, WEEKDAY_LABELS } from "../calendar/grid";
-import { type Listing, type ListingRequestDetail, useListing, useRequest, useReview } from "./api";
+import { type Listing, type ListingDetail, type ListingRequestDetail, useListing, useRequest, useReview } from "./api";
 import { listingHref, WEEKDAYS } from "./form";
 import { ReasonDialog } from "./ReasonDialog";
 
@@ -236,29 +237,14 @@ function nextMonth(day: string): string {
   return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
 }
 
-interface HistoryRow {
-  from?: string | null;
-  to: string;
-  at?: string;
-  createdAt?: string;
-  by?: string | null;
-  reason?: string;
-}
-
-function History({ listing }: { listing: Listing }) {
-  const rows = ((listing as unknown as { statusHistory?: HistoryRow[] }).statusHistory ?? []) as HistoryRow[];
+function History({ listing }: { listing: ListingDetail }) {
+  const rows = listing.statusHistory ?? [];
   return (
     <section className="dash-card" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
       <ul className="plain-list">
         <li>Created {formatDateTime(listing.createdAt)}</li>
-        {rows.map((row, index) => (
-          <li key={index}>
-            {row.from ? `${row.from} → ` : ""}
-            {row.to} {formatDateTime(row.at ?? row.createdAt ?? "")}
-            {row.reason ? `: ${row.reason}` : ""}
-          </li>
-        ))}
+        <StatusHistoryItems rows={rows} />
         {listing.approvedAt && !rows.length && <li>Approved {formatDateTime(listing.approvedAt)}</li>}
         {listing.rejectReason && <li>Rejected: {listing.rejectReason}</li>}
       </ul>

@@ -5,6 +5,8 @@ import { apiKey, invalidate } from "../../shared/api/query";
 import { toast } from "../../shared/ui/toast";
 
 export type Listing = Schemas["Listing"] & { can?: Partial<Record<string, boolean>> };
+/** `get-single`: the listing, with its status history for staff and its host side. */
+export type ListingDetail = Schemas["ListingDetailSchema"] & { can?: Partial<Record<string, boolean>> };
 export type ListingRequest = Schemas["ListingRequest"] & { can?: Partial<Record<string, boolean>> };
 export type ListingRequestDetail = Schemas["ListingRequestDetail"] & { can?: Partial<Record<string, boolean>> };
 export type CatalogueItem = Schemas["CatalogueItem"];
@@ -100,7 +102,7 @@ export function useListing(id: string) {
     queryKey: apiKey("/api/listing/get-single/{listing_id}", { id }),
     queryFn: ({ signal }) =>
       call(api.GET("/api/listing/get-single/{listing_id}", { params: { path: { listing_id: id } }, signal })).then(
-        (answer) => answer.data as Listing,
+        (answer) => answer.data as ListingDetail,
       ),
     retry: false,
   });

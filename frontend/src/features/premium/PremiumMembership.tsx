@@ -9,6 +9,7 @@ import { formatDate, money } from "../../shared/format";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { Dialog } from "../../shared/ui/Dialog";
 import { Spinner } from "../../shared/ui/Spinner";
+import { StatusHistory } from "../../shared/ui/StatusHistory";
 import { toast } from "../../shared/ui/toast";
 import {
   DELETION_TEXT,
@@ -155,6 +156,7 @@ export function PremiumModal({
           </div>
         </div>
       )}
+      {!showPlans && <StatusHistory rows={subscription?.statusHistory} title="Membership history" />}
       {confirming && (
         <ConfirmDialog
           title="Cancel Membership"

@@ -12,8 +12,8 @@ export interface PremiumPart {
   plan?: { price?: string; interval?: string; planName?: string } | null;
 }
 
-export type Subscription = Pick<Schemas["Subscription"], "_id"> &
-  Partial<Omit<Schemas["Subscription"], "_id" | "premiumSubscription" | "type">> & {
+export type Subscription = Pick<Schemas["SubscriptionDetail"], "_id"> &
+  Partial<Omit<Schemas["SubscriptionDetail"], "_id" | "premiumSubscription" | "type">> & {
   type?: string;
   premiumSubscription?: PremiumPart | null;
 };

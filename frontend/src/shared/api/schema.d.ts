@@ -4207,6 +4207,101 @@ export interface components {
              */
             _id: string;
         };
+        ListingDetailResponse: {
+            data: components["schemas"]["ListingDetailSchema"];
+            message: string;
+        };
+        /** @description ``get-single``: the listing, with its status history for staff and its host side. */
+        ListingDetailSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            readonly slug: string;
+            readonly title: string;
+            readonly description: string;
+            readonly status: components["schemas"]["ReviewStatusEnum"];
+            readonly rejectReason: string;
+            readonly images: string[];
+            readonly photos: components["schemas"]["Photo"][];
+            readonly streetAddress: string;
+            readonly city: string;
+            readonly state: string;
+            readonly country: string;
+            readonly postalCode: string;
+            /** @description Full address as shown. */
+            readonly address: string;
+            /** Format: decimal */
+            readonly latitude: string | null;
+            /** Format: decimal */
+            readonly longitude: string | null;
+            /** @description IANA zone of the space (Asia/Kolkata): its opening hours, slots and booked times are wall-clock times there. Found from the map pin or the city when the listing is created; the host can change it. */
+            readonly timeZone: string;
+            readonly propertyType: components["schemas"]["PropertyTypeEnum"];
+            /** Format: decimal */
+            readonly hourly: string | null;
+            /** Format: decimal */
+            readonly daily: string | null;
+            /** Format: decimal */
+            readonly weekly: string | null;
+            /** Format: decimal */
+            readonly monthly: string | null;
+            /** Format: decimal */
+            readonly discount: string;
+            /** Format: decimal */
+            readonly processingFee: string;
+            /** Format: decimal */
+            readonly commissionCollection: string;
+            readonly paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
+            readonly spaceOffering: components["schemas"]["Offering"][];
+            readonly servicesAndAddOns: components["schemas"]["AddOn"][];
+            /** @description Office spaces: total seats. */
+            readonly numberOfSeats: number | null;
+            /** @description Event spaces: guest capacity. */
+            readonly guest: number | null;
+            readonly dimension: string;
+            /** @description Event spaces: minimum booking, in hours. */
+            readonly minimumDays: number;
+            /** @description Weekday (monday ... sunday) to its hours; a missing day is open around the clock, null is closed. */
+            readonly openingHours: {
+                [key: string]: {
+                    /** @example 09:00 */
+                    open: string;
+                    /** @example 18:00 */
+                    close: string;
+                } | null;
+            };
+            readonly blockedDates: string[];
+            /** @description Time kept free between bookings. */
+            readonly bufferMinutes: number;
+            /** @description How long before its start a booking must be requested, in hours. */
+            readonly minimumNoticeHours: number;
+            /** @description How far ahead a booking may start, in days from today. */
+            readonly bookingWindowDays: number;
+            readonly cancellationPolicy: components["schemas"]["CancellationPolicyEnum"];
+            readonly amenities: components["schemas"]["Named"][];
+            readonly facilities: components["schemas"]["Named"][];
+            readonly favourite: boolean;
+            readonly requestId: string | null;
+            readonly isActive: boolean;
+            readonly isDeleted: boolean;
+            readonly availability: components["schemas"]["AvailabilityEnum"];
+            readonly isPremium: boolean;
+            readonly host: components["schemas"]["ListingHost"];
+            /** Format: uuid */
+            readonly createdBy: string | null;
+            readonly reviews: components["schemas"]["ReviewsSummary"];
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly updatedAt: string;
+            /** Format: date-time */
+            readonly approvedAt: string | null;
+            readonly can: components["schemas"]["ListingCan"];
+            /** @description Staff and the listing's host side only: who changed the review status, when, from, to and why. */
+            statusHistory?: components["schemas"]["StatusChangeSchema"][];
+        };
         ListingDraftResponse: {
             data: components["schemas"]["Draft"] | null;
             message: string;
@@ -5793,8 +5888,31 @@ export interface components {
             data: components["schemas"]["Subscription"];
             message: string;
         };
-        SubscriptionResponse: {
-            data: components["schemas"]["Subscription"];
+        /** @description The host's own membership, with who started, cancelled or renewed it and when. */
+        SubscriptionDetail: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            type?: components["schemas"]["SubscriptionTypeEnum"];
+            status?: components["schemas"]["SubscriptionStatusEnum"];
+            subscriptionSource?: components["schemas"]["SubscriptionSourceEnum"];
+            /** Format: date-time */
+            startDate?: string | null;
+            /** Format: date-time */
+            nextBillingDate?: string | null;
+            readonly premiumSubscription: components["schemas"]["PremiumPart"] | null;
+            /** Format: date-time */
+            cancelledAt: string | null;
+            /** Format: date-time */
+            readonly premiumListingsDeletionDate: string | null;
+            readonly benefits: components["schemas"]["Benefits"];
+            /** @description Who changed the status, when, from, to and why (oldest first; the actor is null for the system). */
+            readonly statusHistory: components["schemas"]["StatusChangeSchema"][];
+        };
+        SubscriptionDetailResponse: {
+            data: components["schemas"]["SubscriptionDetail"];
             message: string;
         };
         /**
@@ -6079,6 +6197,31 @@ export interface components {
             approve: boolean;
             reject: boolean;
         };
+        /** @description One request as staff read it, with who opened, approved or rejected it and when. */
+        VerificationRequestDetail: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            /** @default pending */
+            readonly status: components["schemas"]["ReviewStatusEnum"];
+            readonly user: components["schemas"]["UserListItem"];
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly decidedAt: string | null;
+            readonly decidedBy: components["schemas"]["DecidedBy"] | null;
+            readonly rejectReason: string;
+            readonly verificationDocs: components["schemas"]["VerificationDocument"][];
+            readonly can: components["schemas"]["VerificationRequestCan"];
+            /** @description Who changed the status, when, from, to and why (oldest first; the actor is null for the system). */
+            readonly statusHistory: components["schemas"]["StatusChangeSchema"][];
+        };
+        VerificationRequestDetailResponse: {
+            data: components["schemas"]["VerificationRequestDetail"];
+            message: string;
+        };
         VerificationRequestList: {
             data: components["schemas"]["VerificationRequestListData"];
             message: string;
@@ -6090,10 +6233,6 @@ export interface components {
             page: number;
             limit: number;
             totalPages: number;
-        };
-        VerificationRequestResponse: {
-            data: components["schemas"]["VerificationRequest"];
-            message: string;
         };
         VerifyOtpInputRequest: {
             /** Format: uuid */
@@ -11006,7 +11145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListingResponse"];
+                    "application/json": components["schemas"]["ListingDetailResponse"];
                 };
             };
             400: {
@@ -13340,7 +13479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubscriptionResponse"];
+                    "application/json": components["schemas"]["SubscriptionDetailResponse"];
                 };
             };
             400: {
@@ -16162,7 +16301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VerificationRequestResponse"];
+                    "application/json": components["schemas"]["VerificationRequestDetailResponse"];
                 };
             };
             400: {

@@ -1,0 +1,76 @@
+"""Anonymous search answers kept in Redis: served without the database, never stale after a listing changes."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from apps.accounts.services_users import user_status_set
+from apps.listings.factories import AmenityFactory, FavouriteFactory, ListingFactory
+from apps.listings.models import Amenity, ListingStatus
+from apps.listings.services import listing_status_change
+
+URL = "/api/listing/property-listing?page=1&limit=10"
+TITLES = "/api/listing/search-titles?q=hall"
+
+
+def titles(response) -> list[str]:
+    assert response.status_code == 200, response.content
+    return [item["title"] for item in response.json()["data"]["listings"]]
+
+
+@pytest.mark.django_db
+class TestAnonymousAnswers:
+    def test_a_repeated_search_is_answered_without_the_database(self, api):
+        ListingFactory(title="Harbour hall")
+        first = api.get(URL)
+        with CaptureQueriesContext(connection) as queries:
+            again = api.get(URL)
+        assert len(queries) == 0
+        assert again.content == first.content
+        assert again["Content-Type"] == first["Content-Type"]
+
+    def test_the_title_search_is_kept_too(self, api):
+        ListingFactory(title="Garden hall")
+        assert titles(api.get(TITLES)) == ["Garden hall"]
+        with CaptureQueriesContext(connection) as queries:
+            assert titles(api.get(TITLES)) == ["Garden hall"]
+        assert len(queries) == 0
+
+    def test_a_new_or_edited_listing_shows_at_once(self, api):
+        listing = ListingFactory(title="Old hall")
+        assert titles(api.get(URL)) == ["Old hall"]
+        listing.title = "Renamed hall"
+        listing.save()
+        assert titles(api.get(URL)) == ["Renamed hall"]
+        ListingFactory(title="Second hall")
+        assert set(titles(api.get(URL))) == {"Renamed hall", "Second hall"}
+
+    def test_a_listing_approved_joins_the_results_at_once(self, api, users):
+        listing = ListingFactory(title="Waiting hall", pending=True)
+        assert titles(api.get(URL)) == []
+        listing_status_change(listing=listing, to=ListingStatus.APPROVED, by=users["admin"])
+        assert titles(api.get(URL)) == ["Waiting hall"]
+
+    def test_a_suspended_hosts_listings_leave_the_results_at_once(self, api, users):
+        ListingFactory(title="Host's hall", host=users["host"])
+        assert titles(api.get(URL)) == ["Host's hall"]
+        user_status_set(actor=users["admin"], user=users["host"], status="suspended")
+        assert titles(api.get(URL)) == []
+
+    def test_an_amenity_added_to_a_listing_changes_the_filtered_answer(self, api):
+        listing = ListingFactory(title="Plain hall")
+        AmenityFactory(name="Projector")
+        url = f"{URL}&filters[amenities]=%5B%22Projector%22%5D"
+        assert titles(api.get(url)) == []
+        listing.amenities.add(Amenity.objects.get(name="Projector"))
+        assert titles(api.get(url)) == ["Plain hall"]
+
+
+@pytest.mark.django_db
+class TestSignedIn:
+    def test_a_signed_in_visitor_gets_their_own_favourites_not_the_stored_answer(self, api, clients, users):
+        listing = ListingFactory(title="Liked hall")
+        FavouriteFactory(user=users["renter"], listing=listing)
+        assert api.get(URL).json()["data"]["listings"][0]["favourite"] is False
+        assert clients["renter"].get(URL).json()["data"]["listings"][0]["favourite"] is True
+        assert api.get(URL).json()["data"]["listings"][0]["favourite"] is False
