@@ -273,3 +273,44 @@ def test_message_page_passes_the_user_to_start_with(client, users):
     assert props["userId"] == str(users["renter"].pk)
     props = client.get("/dispute-payments?id=" + "x" * 500).context["page_props"]
     assert props["id"] == "x" * 64
+
+
+def test_payout_and_payment_pages_say_what_each_role_is_offered(client, users):
+    offered = {}
+    for role in ("admin", "host", "subHost"):
+        client.force_login(users[ROLE_ACTORS[role]])
+        payout = client.get("/payout").context["page_props"]
+        payments = client.get("/payments").context["page_props"]
+        offered[role] = (payout["requestsPayouts"], payout["seesBalance"], payout["withHost"], payments["withHost"])
+    assert offered == {
+        "admin": (False, False, True, True),
+        "host": (True, True, False, False),
+        "subHost": (False, True, False, False),
+    }
+
+
+def test_booking_pages_carry_the_side_and_the_tabs_from_the_server(client, users):
+    sides = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/booking").context["page_props"]
+        assert props["tabs"][0] == "all" and "pending" in props["tabs"], role
+        sides[role] = props["side"]
+        assert client.get("/booking-detail/x").context["page_props"]["side"] == props["side"]
+    assert sides == {"admin": "staff", "moderator": "staff", "host": "host", "subHost": "host", "renter": "renter"}
+
+
+def test_dashboard_names_the_widgets_each_role_sees(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/dashboard").context["page_props"]
+        seen[role] = (set(props["widgets"]) & {"revenue", "payoutRequests", "geoChart"}, props["platformNumbers"])
+        assert props["seesInvoices"] is (role != "moderator"), role
+    assert seen == {
+        "admin": ({"revenue", "payoutRequests", "geoChart"}, True),
+        "moderator": ({"geoChart"}, True),
+        "host": (set(), False),
+        "subHost": (set(), False),
+        "renter": (set(), False),
+    }

@@ -356,12 +356,17 @@ def test_host_earnings_payout_release_and_fail(
     check_role_matrix(clients, "get", "/api/payout/balance", allowed=["host", "sub_host", "other_host"])
     balance = clients["sub_host"].get("/api/payout/balance").json()["data"]
     assert balance["available"] == f"{earning.amount:.2f}"
+    # The balance says whether the user may ask to be paid: the same rule the request enforces.
+    assert balance["can"] == {"request": False}  # a subHost never asks
+    assert clients["host"].get("/api/payout/balance").json()["data"]["can"] == {"request": True}
+    assert clients["other_host"].get("/api/payout/balance").json()["data"]["can"] == {"request": False}
 
     assert clients["sub_host"].post("/api/payout/request").status_code == 403
     assert clients["other_host"].post("/api/payout/request").status_code == 400  # nothing available
     response = clients["host"].post("/api/payout/request")
     assert response.status_code == 201
     assert response.json()["data"]["statusLabel"] == "Pending"
+    assert clients["host"].get("/api/payout/balance").json()["data"]["can"] == {"request": False}  # one waits
     assert clients["host"].post("/api/payout/request").status_code == 409
     payout = Payout.objects.get()
 

@@ -4,26 +4,38 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../shared/api/query";
 import { decisionError, evidenceError } from "../disputes/types";
-import { type ActionBooking, extensionBody, reviewBody, unpaidExtension } from "./actions";
+import { type ActionBooking, type BookingCan, extensionBody, reviewBody, unpaidExtension } from "./actions";
 import { BookingActions } from "./BookingActions";
 
-function booking(extra: Partial<ActionBooking> = {}): ActionBooking {
+const NOTHING: BookingCan = {
+  approve: false,
+  reject: false,
+  cancel: false,
+  extend: false,
+  pay: false,
+  payExtension: false,
+  review: false,
+  dispute: false,
+  message: false,
+};
+
+function booking(extra: Omit<Partial<ActionBooking>, "can"> & { can?: Partial<BookingCan> } = {}): ActionBooking {
   return {
     _id: "b1",
     status: "approved",
     totalAmount: "200.00",
     refundIfCancelledNow: "100.00",
-    listingId: { _id: "l1", title: "Loft" },
+    listingId: { _id: "l1", title: "Loft", slug: "loft" },
     extendBooking: [],
-    can: {},
     ...extra,
+    can: { ...NOTHING, ...extra.can },
   };
 }
 
-function show(value: ActionBooking, role = "renter") {
+function show(value: ActionBooking, side: "renter" | "host" = "renter") {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <BookingActions booking={value} role={role} onChanged={() => {}} />
+      <BookingActions booking={value} side={side} onChanged={() => {}} />
     </QueryClientProvider>,
   );
 }
@@ -68,7 +80,7 @@ describe("booking actions follow the server's can", () => {
     const value = booking({
       can: { payExtension: true },
       extendBooking: [
-        { _id: "e1", status: "rejected" },
+        { _id: "e1", status: "rejected", totalPayable: "20.00" },
         { _id: "e2", status: "approved", paid: false, totalPayable: "57.50" },
       ],
     });
