@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.http import HttpRequest
 
+from apps.accounts.policies import is_host_side, is_staff_role
 from apps.bookings.policies import booking_side, booking_tabs
 from apps.payments.policies import requests_payouts, sees_every_host, sees_payout_balance
 from apps.payments.premium import host_is_premium
@@ -50,6 +51,12 @@ def _bookings(request: HttpRequest, kwargs: dict, **props) -> dict:
     return {**props, "side": booking_side(request.user), "tabs": booking_tabs(request.user)}
 
 
+def _listings(request: HttpRequest, kwargs: dict, **props) -> dict:
+    """The listing pages' props: whether the user works on every listing (staff: Manage Listing, the
+    Host column, reviews) or on its host's own (host side: Add new listing, the iCal link)."""
+    return {**props, "staff": is_staff_role(request.user), "hostSide": is_host_side(request.user)}
+
+
 def _payout(request: HttpRequest, kwargs: dict) -> dict:
     """What the Payout page offers this user: the request button, the balance, every host's rows."""
     user = request.user
@@ -77,16 +84,20 @@ PAGES: dict[str, Page] = {
         "DashboardBookings",
         lambda request, kwargs: _bookings(request, kwargs, view="request", **_with_id(request, kwargs)),
     ),
-    "listing": Page("DashboardListings", lambda request, kwargs: {"view": "list"}),
-    "listing-requests": Page("DashboardListings", lambda request, kwargs: {"view": "requests"}),
-    "other-requests": Page("DashboardListings", lambda request, kwargs: {"view": "otherRequests"}),
+    "listing": Page("DashboardListings", lambda request, kwargs: _listings(request, kwargs, view="list")),
+    "listing-requests": Page("DashboardListings", lambda request, kwargs: _listings(request, kwargs, view="requests")),
+    "other-requests": Page(
+        "DashboardListings", lambda request, kwargs: _listings(request, kwargs, view="otherRequests")
+    ),
     "listing-detail": Page(
         "DashboardListings",
-        lambda request, kwargs: {
-            "view": "detail",
+        lambda request, kwargs: _listings(
+            request,
+            kwargs,
+            view="detail",
             **_with_id(request, kwargs),
-            "requestId": request.GET.get("request", "")[:36],
-        },
+            requestId=request.GET.get("request", "")[:36],
+        ),
     ),
     "add-new-listing": Page("DashboardListingForm", lambda request, kwargs: _listing_form(request, mode="add", id="")),
     "edit-listing": Page(

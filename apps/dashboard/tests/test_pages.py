@@ -314,3 +314,18 @@ def test_dashboard_names_the_widgets_each_role_sees(client, users):
         "subHost": (set(), False),
         "renter": (set(), False),
     }
+
+
+def test_listing_pages_say_whether_the_user_works_on_every_listing_or_its_hosts(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/listing").context["page_props"]
+        if props["route"] == "listing":
+            seen[role] = (props["staff"], props["hostSide"])
+    assert seen == {
+        "admin": (True, False),
+        "moderator": (True, False),
+        "host": (False, True),
+        "subHost": (False, True),
+    }
