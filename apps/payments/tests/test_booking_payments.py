@@ -429,3 +429,12 @@ def test_stripe_connect_transfer_on_release(
     assert sent["amount"] == str(int(Earning.objects.get().amount * 100))
     payout.refresh_from_db()
     assert payout.method == "stripe" and payout.transfer_id.startswith("tr_")
+
+
+def test_the_balance_says_who_may_ask_to_be_paid(clients):
+    # Nothing earned yet: the host may not ask (nothing available), nor its subHost (never).
+    for actor in ("host", "sub_host"):
+        data = clients[actor].get("/api/payout/balance").json()["data"]
+        assert data["available"] == "0.00" and data["can"] == {"request": False}, actor
+    refused = clients["host"].post("/api/payout/request")
+    assert refused.status_code == 400 and refused.json()["message"] == "You have no available balance to pay out."
