@@ -105,7 +105,7 @@ PAGES: dict[str, Page] = {
     ),
     "manage-amenities": Page("DashboardAmenities"),
     "favourites": Page("DashboardFavourites"),
-    "calender": Page("DashboardCalendar"),
+    "calender": Page("DashboardCalendar", lambda request, kwargs: {"hostSide": is_host_side(request.user)}),
     "invoices": Page("DashboardInvoices"),
     "payments": Page("DashboardPayments", lambda request, kwargs: {"withHost": sees_every_host(request.user)}),
     "payout": Page("DashboardPayout", _payout),

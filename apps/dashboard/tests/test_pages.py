@@ -316,10 +316,11 @@ def test_dashboard_names_the_widgets_each_role_sees(client, users):
     }
 
 
-def test_listing_pages_say_whether_the_user_works_on_every_listing_or_its_hosts(client, users):
+def test_listing_and_calendar_pages_say_whether_the_user_works_on_every_listing_or_its_hosts(client, users):
     seen = {}
     for role, actor in ROLE_ACTORS.items():
         client.force_login(users[actor])
+        assert client.get("/calender").context["page_props"]["hostSide"] is (role in ("host", "subHost")), role
         props = client.get("/listing").context["page_props"]
         if props["route"] == "listing":
             seen[role] = (props["staff"], props["hostSide"])
