@@ -255,7 +255,7 @@ REST_FRAMEWORK = {
         "apps.core.parsers.FormParser",
     ],
     "EXCEPTION_HANDLER": "apps.core.exceptions.api_exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "apps.core.schema.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {
         "auth": env("THROTTLE_AUTH", "20/min"),
         "otp": env("THROTTLE_OTP", "10/min"),

@@ -6,6 +6,8 @@
 # DEBUG=false) so the pages load what production loads. Uses Chromium (CHROME_PATH, default
 # /usr/bin/chromium) and Lighthouse 12.8 from the npm registry, installed on first use under .data/lighthouse
 # (kept out of the front end's dependencies so `make test` does not install it); no browser is downloaded.
+# On a machine that cannot reach the map's tile server, serve with MAP_TILE_URL=/static/img/blank-tile.png
+# (a plain local tile): failed tile loads are console errors, which cost the best-practices score.
 # Environment: LISTING_PATH (default: the first listing linked from /property-listing),
 # LIGHTHOUSE_OUT (where the JSON reports go, default /tmp/lighthouse).
 set -euo pipefail

@@ -90,6 +90,24 @@ def _payment_status(booking: Booking) -> str | None:
 
 # --- Who may do what -------------------------------------------------------------------------------
 
+BOOKING_TABS = ("all", "pending", "approved", "ongoing", "completed", "cancelled", "rejected", "disputed", "expired")
+
+
+def booking_side(user) -> str:
+    """The user's side of a booking: ``renter``, ``host`` (host and subHost) or ``staff``. The pages name
+    the other party from it (the renter deals with the host, everyone else with the renter)."""
+    if user.role == Role.RENTER:
+        return "renter"
+    if user.role in (Role.HOST, Role.SUB_HOST):
+        return "host"
+    return "staff"
+
+
+def booking_tabs(user) -> list[str]:
+    """The status tabs of the booking list. Every role that sees bookings sees every status: each
+    one can hold that user's bookings (a renter's disputed booking, a host's expired request)."""
+    return list(BOOKING_TABS)
+
 
 def _is_renter(user, booking: Booking) -> bool:
     return user.role == Role.RENTER and user.pk == booking.renter_id

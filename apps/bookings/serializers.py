@@ -208,10 +208,6 @@ class BookingDetailSerializer(BookingSerializer):
         data["hostedBy"] = person(booking.host)
         # The renter's panel shows Hosted By; everyone else sees Booked By (spec 2.6).
         data["sidePanel"] = "hostedBy" if viewer is not None and viewer.role == Role.RENTER else "bookedBy"
-        data["canApproveOrReject"] = data["can"]["approve"] or data["can"]["reject"]
-        # Kept for existing clients; ``can`` is the one source.
-        data["canApprove"] = data["can"]["approve"]
-        data["canPay"] = data["can"]["pay"]
         if viewer is not None and viewer.pk == booking.renter_id and booking.status in RENTER_CANCELLABLE_STATUSES:
             data["refundIfCancelledNow"] = str(refund_amount_for(booking))
         data["statusHistory"] = booking_status_history(booking)
@@ -420,9 +416,6 @@ class BookingDetailSchema(BookingSchema):
     sidePanel = serializers.ChoiceField(
         choices=["hostedBy", "bookedBy"], help_text="The renter sees Hosted By; everyone else Booked By."
     )
-    canApproveOrReject = serializers.BooleanField()
-    canApprove = serializers.BooleanField(help_text="Kept for existing clients: can.approve.")
-    canPay = serializers.BooleanField(help_text="Kept for existing clients: can.pay.")
     refundIfCancelledNow = _money(required=False, help_text="Only for the renter of a pending or approved booking.")
     statusHistory = BookingStatusChangeSchema(many=True, help_text="Who changed the status, when, from, to and why.")
 

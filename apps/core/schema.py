@@ -9,6 +9,8 @@ Applied to every operation (one place instead of each view's parameter list):
   limits), answered by the guards every request passes.
 """
 
+from drf_spectacular.openapi import AutoSchema as BaseAutoSchema
+
 from .api import MAX_PAGE
 
 FIXED_VALUES = {
@@ -53,3 +55,18 @@ def finish_schema(result, generator, request, public):
             for status, name in GUARD_RESPONSES.items():
                 operation["responses"].setdefault(status, {"$ref": f"#/components/responses/{name}"})
     return result
+
+
+class AutoSchema(BaseAutoSchema):
+    """drf-spectacular's schema, which also documents the body of a DELETE on a view that says it
+    reads one (``delete_body = True``; ``DELETE /api/media/remove`` takes the paths to remove), so
+    the generated client types it."""
+
+    def _get_request_body(self, direction="request"):
+        if self.method != "DELETE" or not getattr(self.view, "delete_body", False):
+            return super()._get_request_body(direction)
+        self.method = "POST"  # the base class reads a body for unsafe methods only
+        try:
+            return super()._get_request_body(direction)
+        finally:
+            self.method = "DELETE"

@@ -9,7 +9,12 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.http import HttpRequest
 
+from apps.accounts.policies import is_host_side, is_staff_role
+from apps.bookings.policies import booking_side, booking_tabs
+from apps.payments.policies import requests_payouts, sees_every_host, sees_payout_balance
 from apps.payments.premium import host_is_premium
+
+from .policies import dashboard_props
 
 
 @dataclass(frozen=True)
@@ -41,26 +46,58 @@ def _listing_form(request: HttpRequest, *, mode: str, id: str) -> dict:
     }
 
 
+def _bookings(request: HttpRequest, kwargs: dict, **props) -> dict:
+    """The booking pages' props: the user's side of a booking (labels) and the list's status tabs."""
+    return {**props, "side": booking_side(request.user), "tabs": booking_tabs(request.user)}
+
+
+def _listings(request: HttpRequest, kwargs: dict, **props) -> dict:
+    """The listing pages' props: whether the user works on every listing (staff: Manage Listing, the
+    Host column, reviews) or on its host's own (host side: Add new listing, the iCal link)."""
+    return {**props, "staff": is_staff_role(request.user), "hostSide": is_host_side(request.user)}
+
+
+def _payout(request: HttpRequest, kwargs: dict) -> dict:
+    """What the Payout page offers this user: the request button, the balance, every host's rows."""
+    user = request.user
+    return {
+        "view": "payout",
+        "requestsPayouts": requests_payouts(user),
+        "seesBalance": sees_payout_balance(user),
+        "withHost": sees_every_host(user),
+    }
+
+
 PAGES: dict[str, Page] = {
-    "dashboard": Page("DashboardHome"),
-    "booking": Page("DashboardBookings", lambda request, kwargs: {"view": "list", "mode": "bookings"}),
-    "booking-requests": Page("DashboardBookings", lambda request, kwargs: {"view": "list", "mode": "requests"}),
+    "dashboard": Page("DashboardHome", lambda request, kwargs: dashboard_props(request.user)),
+    "booking": Page(
+        "DashboardBookings", lambda request, kwargs: _bookings(request, kwargs, view="list", mode="bookings")
+    ),
+    "booking-requests": Page(
+        "DashboardBookings", lambda request, kwargs: _bookings(request, kwargs, view="list", mode="requests")
+    ),
     "booking-detail": Page(
-        "DashboardBookings", lambda request, kwargs: {"view": "detail", **_with_id(request, kwargs)}
+        "DashboardBookings",
+        lambda request, kwargs: _bookings(request, kwargs, view="detail", **_with_id(request, kwargs)),
     ),
     "booking-request-details": Page(
-        "DashboardBookings", lambda request, kwargs: {"view": "request", **_with_id(request, kwargs)}
+        "DashboardBookings",
+        lambda request, kwargs: _bookings(request, kwargs, view="request", **_with_id(request, kwargs)),
     ),
-    "listing": Page("DashboardListings", lambda request, kwargs: {"view": "list"}),
-    "listing-requests": Page("DashboardListings", lambda request, kwargs: {"view": "requests"}),
-    "other-requests": Page("DashboardListings", lambda request, kwargs: {"view": "otherRequests"}),
+    "listing": Page("DashboardListings", lambda request, kwargs: _listings(request, kwargs, view="list")),
+    "listing-requests": Page("DashboardListings", lambda request, kwargs: _listings(request, kwargs, view="requests")),
+    "other-requests": Page(
+        "DashboardListings", lambda request, kwargs: _listings(request, kwargs, view="otherRequests")
+    ),
     "listing-detail": Page(
         "DashboardListings",
-        lambda request, kwargs: {
-            "view": "detail",
+        lambda request, kwargs: _listings(
+            request,
+            kwargs,
+            view="detail",
             **_with_id(request, kwargs),
-            "requestId": request.GET.get("request", "")[:36],
-        },
+            requestId=request.GET.get("request", "")[:36],
+        ),
     ),
     "add-new-listing": Page("DashboardListingForm", lambda request, kwargs: _listing_form(request, mode="add", id="")),
     "edit-listing": Page(
@@ -68,10 +105,10 @@ PAGES: dict[str, Page] = {
     ),
     "manage-amenities": Page("DashboardAmenities"),
     "favourites": Page("DashboardFavourites"),
-    "calender": Page("DashboardCalendar"),
+    "calender": Page("DashboardCalendar", lambda request, kwargs: {"hostSide": is_host_side(request.user)}),
     "invoices": Page("DashboardInvoices"),
-    "payments": Page("DashboardPayments"),
-    "payout": Page("DashboardPayout", lambda request, kwargs: {"view": "payout"}),
+    "payments": Page("DashboardPayments", lambda request, kwargs: {"withHost": sees_every_host(request.user)}),
+    "payout": Page("DashboardPayout", _payout),
     "payout-requests": Page("DashboardPayout", lambda request, kwargs: {"view": "requests"}),
     "payment-details": Page("DashboardPaymentDetails", _query("paymentId", "bookingId")),
     "message": Page(

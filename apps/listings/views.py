@@ -358,6 +358,7 @@ class MediaUploadView(APIView):
 
 class MediaRemoveView(APIView):
     permission_classes = [ManageListings]
+    delete_body = True  # the schema documents the request body (apps.core.schema.AutoSchema)
 
     @extend_schema(
         request=inline_serializer(

@@ -18,6 +18,7 @@ from apps.notifications.services import counters_changed, notify
 
 from .gateway import get_gateway
 from .models import ZERO, Earning, HostPayoutAccount, Payout, PayoutStatus
+from .policies import payout_available, payout_request_refusal, requests_payouts
 
 PAYOUT_MACHINE = StateMachine(
     "payout",
@@ -45,15 +46,13 @@ def host_balance(*, host_id) -> dict[str, Decimal]:
 @transaction.atomic
 def payout_request(*, user: User) -> Payout:
     """The host (not a subHost) asks to be paid everything available."""
-    if user.role != Role.HOST:
+    if not requests_payouts(user):
         raise Forbidden("Only the host can request a payout.")
     User.objects.select_for_update().filter(pk=user.pk).first()  # one request at a time per host
-    if Payout.objects.filter(host=user, status=PayoutStatus.ONHOLD).exists():
-        raise Conflict("You already have a payout request waiting for approval.")
-    available = Earning.objects.filter(host=user, payout__isnull=True, amount__gt=0)
+    if refusal := payout_request_refusal(user):
+        raise refusal
+    available = payout_available(user.pk)
     amount = available.aggregate(total=Sum("amount"))["total"] or ZERO
-    if amount <= ZERO:
-        raise InvalidInput("You have no available balance to pay out.")
     payout = Payout.objects.create(host=user, amount=amount)
     record(payout, machine=PAYOUT_MACHINE.name, from_status="", to_status=PayoutStatus.ONHOLD, actor=user)
     claimed = Earning.objects.filter(pk__in=list(available.values_list("pk", flat=True)), payout__isnull=True).update(

@@ -10,8 +10,14 @@
   that names the delay is written from it (``premium_terms``).
 """
 
+from django.db.models import Sum
+
+from apps.accounts.models import Role
 from apps.bookings.models import BookingStatus
+from apps.core.exceptions import Conflict, DomainError, Forbidden, InvalidInput
 from apps.core.policies import PREMIUM_GRACE_DAYS
+
+from .models import ZERO, Earning, Payout, PayoutStatus
 
 CAPTURE_BOOKING_STATUSES: frozenset[str] = frozenset(
     {BookingStatus.APPROVED, BookingStatus.ONGOING, BookingStatus.COMPLETED}
@@ -34,3 +40,37 @@ def grace_text() -> str:
 
 def premium_terms() -> str:
     return f"The premium membership is billed annually and the amount is non refundable. {grace_text()}"
+
+
+# --- Payouts -------------------------------------------------------------------------------------
+
+
+def requests_payouts(user) -> bool:
+    """Only the host itself asks to be paid; its subHosts see the Payout page read-only."""
+    return user.role == Role.HOST
+
+
+def sees_payout_balance(user) -> bool:
+    """The host side has a balance; the admin has none of its own (it sees every host's payouts)."""
+    return user.role in (Role.HOST, Role.SUB_HOST)
+
+
+def sees_every_host(user) -> bool:
+    """The admin's payment and payout lists hold every host's rows (with a Host column)."""
+    return user.role == Role.ADMIN
+
+
+def payout_available(host_id) -> object:
+    """The host's earnings not yet in a payout (the queryset a request claims)."""
+    return Earning.objects.filter(host_id=host_id, payout__isnull=True, amount__gt=0)
+
+
+def payout_request_refusal(user) -> DomainError | None:
+    """Why ``user`` may not ask to be paid now: not the host, a request waiting, or nothing available."""
+    if not requests_payouts(user):
+        return Forbidden("Only the host can request a payout.")
+    if Payout.objects.filter(host=user, status=PayoutStatus.ONHOLD).exists():
+        return Conflict("You already have a payout request waiting for approval.")
+    if (payout_available(user.pk).aggregate(total=Sum("amount"))["total"] or ZERO) <= ZERO:
+        return InvalidInput("You have no available balance to pay out.")
+    return None

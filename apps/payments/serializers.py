@@ -274,7 +274,12 @@ class PayoutStatusInput(serializers.Serializer):
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
+class BalanceCanSerializer(serializers.Serializer):
+    request = serializers.BooleanField(help_text="The user may ask to be paid now (POST /api/payout/request).")
+
+
 class BalanceSerializer(serializers.Serializer):
     available = serializers.DecimalField(max_digits=12, decimal_places=2)
     pending = serializers.DecimalField(max_digits=12, decimal_places=2)
     paid = serializers.DecimalField(max_digits=12, decimal_places=2)
+    can = BalanceCanSerializer()

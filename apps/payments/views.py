@@ -1,7 +1,7 @@
 """Payments API (spec section 7, Subscription and payment; Payments). Views stay thin."""
 
 from django.http import HttpResponse
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
@@ -24,6 +24,7 @@ from apps.core.statemachine import history, history_payload
 
 from . import payouts, selectors, services, subscriptions, webhooks
 from .models import ExtensionCharge, Payment, Plan, SubscriptionPayment, SubscriptionPaymentStatus
+from .policies import payout_request_refusal
 from .serializers import (
     BalanceSerializer,
     CheckoutInput,
@@ -197,13 +198,23 @@ class WebhookView(APIView):
 
 MONEY_ROLES = role_permission("MoneyRoles", Role.ADMIN, Role.HOST, Role.SUB_HOST, Role.RENTER)
 
+PAGE_PARAMS = [OpenApiParameter("page", int), OpenApiParameter("limit", int)]
+PERIOD_PARAM = OpenApiParameter("filters[period]", str, description="daily, weekly or monthly")
+
+
+def _status_param(description: str) -> OpenApiParameter:
+    return OpenApiParameter("filters[status]", str, description=description)
+
 
 class PaymentListView(APIView):
     """Moderators run the platform but do not see money (spec: only the admin sees payouts)."""
 
     permission_classes = [MONEY_ROLES]
 
-    @extend_schema(responses={200: enveloped_page("PaymentList", "payments", PaymentSerializer), **ERRORS})
+    @extend_schema(
+        parameters=[*PAGE_PARAMS, PERIOD_PARAM, _status_param("a payment status")],
+        responses={200: enveloped_page("PaymentList", "payments", PaymentSerializer), **ERRORS},
+    )
     def get(self, request):
         qs = selectors.payment_list_for(user=request.user, filters=parse_filters(request))
         return page_response(paginate(request, qs), PaymentSerializer, "payments")
@@ -281,7 +292,10 @@ class CheckoutConfirmView(APIView):
 class InvoiceListView(APIView):
     permission_classes = [MONEY_ROLES]
 
-    @extend_schema(responses={200: enveloped_page("InvoiceList", "invoices", InvoiceSerializer), **ERRORS})
+    @extend_schema(
+        parameters=[*PAGE_PARAMS, PERIOD_PARAM],
+        responses={200: enveloped_page("InvoiceList", "invoices", InvoiceSerializer), **ERRORS},
+    )
     def get(self, request):
         qs = selectors.invoice_list_for(user=request.user, filters=parse_filters(request))
         return page_response(paginate(request, qs), InvoiceSerializer, "invoices")
@@ -308,7 +322,9 @@ class PayoutBalanceView(APIView):
 
     @extend_schema(responses={200: enveloped("PayoutBalance", BalanceSerializer()), **ERRORS})
     def get(self, request):
-        return envelope(BalanceSerializer(payouts.host_balance(host_id=request.user.acting_host_id)).data)
+        balance = payouts.host_balance(host_id=request.user.acting_host_id)
+        balance["can"] = {"request": payout_request_refusal(request.user) is None}
+        return envelope(BalanceSerializer(balance).data)
 
 
 class PayoutRequestView(APIView):
@@ -325,7 +341,10 @@ class PayoutListView(APIView):
 
     permission_classes = [HostOrSubHost | AdminOnly]
 
-    @extend_schema(responses={200: enveloped_page("PayoutList", "payouts", PayoutSerializer), **ERRORS})
+    @extend_schema(
+        parameters=[*PAGE_PARAMS, PERIOD_PARAM, _status_param("onhold, released or failed; empty for all")],
+        responses={200: enveloped_page("PayoutList", "payouts", PayoutSerializer), **ERRORS},
+    )
     def get(self, request):
         qs = selectors.payout_list_for(user=request.user, filters=parse_filters(request))
         return page_response(paginate(request, qs), PayoutSerializer, "payouts")

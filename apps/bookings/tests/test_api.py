@@ -212,10 +212,10 @@ def test_detail_visibility(clients, users, event_listing):
     data = clients["host"].get(detail(booking.pk)).json()["data"]
     assert data["bookedBy"]["email"] == users["renter"].email
     assert data["sidePanel"] == "bookedBy"
-    assert data["canApproveOrReject"] is True
+    assert data["can"]["approve"] is True and data["can"]["reject"] is True
     renter_view = clients["renter"].get(detail(booking.pk)).json()["data"]
     assert renter_view["sidePanel"] == "hostedBy"
-    assert renter_view["canApproveOrReject"] is False
+    assert renter_view["can"]["approve"] is False and renter_view["can"]["reject"] is False
     assert clients["admin"].get(detail("not-a-uuid")).status_code == 404
 
 

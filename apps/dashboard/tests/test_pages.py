@@ -273,3 +273,60 @@ def test_message_page_passes_the_user_to_start_with(client, users):
     assert props["userId"] == str(users["renter"].pk)
     props = client.get("/dispute-payments?id=" + "x" * 500).context["page_props"]
     assert props["id"] == "x" * 64
+
+
+def test_payout_and_payment_pages_say_what_each_role_is_offered(client, users):
+    offered = {}
+    for role in ("admin", "host", "subHost"):
+        client.force_login(users[ROLE_ACTORS[role]])
+        payout = client.get("/payout").context["page_props"]
+        payments = client.get("/payments").context["page_props"]
+        offered[role] = (payout["requestsPayouts"], payout["seesBalance"], payout["withHost"], payments["withHost"])
+    assert offered == {
+        "admin": (False, False, True, True),
+        "host": (True, True, False, False),
+        "subHost": (False, True, False, False),
+    }
+
+
+def test_booking_pages_carry_the_side_and_the_tabs_from_the_server(client, users):
+    sides = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/booking").context["page_props"]
+        assert props["tabs"][0] == "all" and "pending" in props["tabs"], role
+        sides[role] = props["side"]
+        assert client.get("/booking-detail/x").context["page_props"]["side"] == props["side"]
+    assert sides == {"admin": "staff", "moderator": "staff", "host": "host", "subHost": "host", "renter": "renter"}
+
+
+def test_dashboard_names_the_widgets_each_role_sees(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/dashboard").context["page_props"]
+        seen[role] = (set(props["widgets"]) & {"revenue", "payoutRequests", "geoChart"}, props["platformNumbers"])
+        assert props["seesInvoices"] is (role != "moderator"), role
+    assert seen == {
+        "admin": ({"revenue", "payoutRequests", "geoChart"}, True),
+        "moderator": ({"geoChart"}, True),
+        "host": (set(), False),
+        "subHost": (set(), False),
+        "renter": (set(), False),
+    }
+
+
+def test_listing_and_calendar_pages_say_whether_the_user_works_on_every_listing_or_its_hosts(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        assert client.get("/calender").context["page_props"]["hostSide"] is (role in ("host", "subHost")), role
+        props = client.get("/listing").context["page_props"]
+        if props["route"] == "listing":
+            seen[role] = (props["staff"], props["hostSide"])
+    assert seen == {
+        "admin": (True, False),
+        "moderator": (True, False),
+        "host": (False, True),
+        "subHost": (False, True),
+    }

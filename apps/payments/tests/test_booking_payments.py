@@ -356,12 +356,17 @@ def test_host_earnings_payout_release_and_fail(
     check_role_matrix(clients, "get", "/api/payout/balance", allowed=["host", "sub_host", "other_host"])
     balance = clients["sub_host"].get("/api/payout/balance").json()["data"]
     assert balance["available"] == f"{earning.amount:.2f}"
+    # The balance says whether the user may ask to be paid: the same rule the request enforces.
+    assert balance["can"] == {"request": False}  # a subHost never asks
+    assert clients["host"].get("/api/payout/balance").json()["data"]["can"] == {"request": True}
+    assert clients["other_host"].get("/api/payout/balance").json()["data"]["can"] == {"request": False}
 
     assert clients["sub_host"].post("/api/payout/request").status_code == 403
     assert clients["other_host"].post("/api/payout/request").status_code == 400  # nothing available
     response = clients["host"].post("/api/payout/request")
     assert response.status_code == 201
     assert response.json()["data"]["statusLabel"] == "Pending"
+    assert clients["host"].get("/api/payout/balance").json()["data"]["can"] == {"request": False}  # one waits
     assert clients["host"].post("/api/payout/request").status_code == 409
     payout = Payout.objects.get()
 
@@ -424,3 +429,12 @@ def test_stripe_connect_transfer_on_release(
     assert sent["amount"] == str(int(Earning.objects.get().amount * 100))
     payout.refresh_from_db()
     assert payout.method == "stripe" and payout.transfer_id.startswith("tr_")
+
+
+def test_the_balance_says_who_may_ask_to_be_paid(clients):
+    # Nothing earned yet: the host may not ask (nothing available), nor its subHost (never).
+    for actor in ("host", "sub_host"):
+        data = clients[actor].get("/api/payout/balance").json()["data"]
+        assert data["available"] == "0.00" and data["can"] == {"request": False}, actor
+    refused = clients["host"].post("/api/payout/request")
+    assert refused.status_code == 400 and refused.json()["message"] == "You have no available balance to pay out."

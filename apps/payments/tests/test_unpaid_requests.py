@@ -49,8 +49,8 @@ def test_a_renter_who_cancels_at_the_checkout_pays_later_from_the_booking(
 
     # The host: awaiting payment, no Approve, not counted, not told of a request yet.
     host_view = _detail(clients["host"], booking)
-    assert host_view["awaitingPayment"] is True and host_view["canApprove"] is False
-    assert host_view["canApproveOrReject"] is True  # a request can still be rejected
+    assert host_view["awaitingPayment"] is True and host_view["can"]["approve"] is False
+    assert host_view["can"]["reject"] is True  # a request can still be rejected
     assert clients["host"].get(COUNTER).json()["data"]["pendingBookings"] == 0
     assert not Notification.objects.filter(user=users["host"], kind="bookingRequested").exists()
     listed = clients["host"].get("/api/booking/booking-requests").json()["data"]["bookings"]
@@ -58,16 +58,16 @@ def test_a_renter_who_cancels_at_the_checkout_pays_later_from_the_booking(
 
     # The renter's booking offers to pay; paying from there holds the payment.
     renter_view = _detail(clients["renter"], booking)
-    assert renter_view["canPay"] is True and renter_view["awaitingPayment"] is True
-    assert _detail(clients["host"], booking)["canPay"] is False
+    assert renter_view["can"]["pay"] is True and renter_view["awaitingPayment"] is True
+    assert _detail(clients["host"], booking)["can"]["pay"] is False
     with django_capture_on_commit_callbacks(execute=True):
         payment = pay_locally(api, clients["renter"], booking)
     assert payment.status == "authorized"
 
     # Now the host is told, counts it and may approve.
-    assert _detail(clients["renter"], booking)["canPay"] is False
+    assert _detail(clients["renter"], booking)["can"]["pay"] is False
     host_view = _detail(clients["host"], booking)
-    assert host_view["awaitingPayment"] is False and host_view["canApprove"] is True
+    assert host_view["awaitingPayment"] is False and host_view["can"]["approve"] is True
     assert clients["host"].get(COUNTER).json()["data"]["pendingBookings"] == 1
     assert Notification.objects.filter(user=users["host"], kind="bookingRequested").count() == 1
     approved = clients["host"].patch(f"/api/booking/update-status/{booking.pk}", {"status": "approved"}, format="json")
@@ -87,7 +87,7 @@ def test_a_pay_at_the_space_request_is_counted_and_told_at_once(clients, users):
     listing = PricedEventListingFactory(host=users["host"], payment_preference="payLater")
     booking = booking_make(renter=users["renter"], listing=listing)
     view = _detail(clients["host"], booking)
-    assert view["awaitingPayment"] is False and view["canApprove"] is True
+    assert view["awaitingPayment"] is False and view["can"]["approve"] is True
     # Nothing is awaited, though the renter may still pay online ahead of the stay.
     assert _detail(clients["renter"], booking)["awaitingPayment"] is False
     assert clients["host"].get(COUNTER).json()["data"]["pendingBookings"] == 1

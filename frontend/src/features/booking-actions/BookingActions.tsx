@@ -4,7 +4,7 @@
  * approved extension, review after completion, raise a dispute with evidence. Each button shows
  * only when the server's `can` allows it.
  */
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { api, call } from "../../shared/api/client";
 import { invalidate } from "../../shared/api/query";
 import { navigation } from "../../shared/browser/navigation";
@@ -86,8 +86,44 @@ function Stars({ value, onChange }: { value: number; onChange: (value: number) =
   );
 }
 
-export function BookingActions({ booking, role, onChanged }: { booking: ActionBooking; role: string; onChanged: () => void }) {
-  const can = booking.can ?? {};
+/** One action's dialog: its form, the error under it, and Close and submit buttons. */
+function ActionDialog(props: {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  error?: string | null;
+  busy: boolean;
+  submitLabel: string;
+  closeLabel?: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const { busy, error } = props;
+  return (
+    <Dialog title={props.title} onClose={props.onClose}>
+      <form onSubmit={props.onSubmit} noValidate>
+        {props.children}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dash-actions">
+          <button type="button" className="button button--ghost" onClick={props.onClose} disabled={busy}>
+            {props.closeLabel ?? "Close"}
+          </button>
+          <button type="submit" className={props.danger ? "button button--danger" : "button"} disabled={busy} aria-busy={busy || undefined}>
+            {props.submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** `side`: the user's side of the booking as the server names it; the host side must give a reason to cancel. */
+export function BookingActions({ booking, side, onChanged }: { booking: ActionBooking; side: "renter" | "host" | "staff"; onChanged: () => void }) {
+  const can = booking.can;
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState("");
@@ -103,7 +139,7 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
     setError(null);
   }, []);
   useEffect(() => setError(null), [open]);
-  const hostSide = role === "host" || role === "subHost";
+  const hostSide = side === "host";
   const owed = unpaidExtension(booking);
 
   const run = async (work: () => Promise<string | undefined>) => {
@@ -193,124 +229,69 @@ export function BookingActions({ booking, role, onChanged }: { booking: ActionBo
       )}
 
       {open === "cancel" && (
-        <Dialog title="Cancel booking" onClose={close}>
-          <form onSubmit={cancel} noValidate>
-            <p data-testid="refund-preview">
-              {hostSide ? "The renter will be refunded in full: " : "By the cancellation policy you will be refunded "}
-              <strong>{money(refund)}</strong>
-              {hostSide ? "." : ` of ${money(booking.totalAmount)}.`}
-            </p>
-            <label className="action-field">
-              Reason{hostSide ? " *" : " (optional)"}
-              <textarea value={reason} maxLength={1000} onChange={(event) => setReason(event.currentTarget.value)} aria-invalid={Boolean(error) || undefined} />
-            </label>
-            {error && (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            )}
-            <div className="dash-actions">
-              <button type="button" className="button button--ghost" onClick={close} disabled={busy}>
-                Keep booking
-              </button>
-              <button type="submit" className="button button--danger" disabled={busy} aria-busy={busy || undefined}>
-                Cancel booking
-              </button>
-            </div>
-          </form>
-        </Dialog>
+        <ActionDialog title="Cancel booking" onClose={close} onSubmit={cancel} error={error} busy={busy} submitLabel="Cancel booking" closeLabel="Keep booking" danger>
+          <p data-testid="refund-preview">
+            {hostSide ? "The renter will be refunded in full: " : "By the cancellation policy you will be refunded "}
+            <strong>{money(refund)}</strong>
+            {hostSide ? "." : ` of ${money(booking.totalAmount)}.`}
+          </p>
+          <label className="action-field">
+            Reason{hostSide ? " *" : " (optional)"}
+            <textarea value={reason} maxLength={1000} onChange={(event) => setReason(event.currentTarget.value)} aria-invalid={Boolean(error) || undefined} />
+          </label>
+        </ActionDialog>
       )}
       {open === "extend" && (
-        <Dialog title="Request extension" onClose={close}>
-          <form onSubmit={extend} noValidate>
-            <p className="dash-note">The host answers your request; you pay only the extra time once it is approved.</p>
-            <div className="action-row">
-              <label className="action-field">
-                How long
-                <input type="number" min={1} max={1000} step={1} value={amount} onChange={(event) => setAmount(event.currentTarget.value)} aria-invalid={Boolean(error) || undefined} />
-              </label>
-              <label className="action-field">
-                Unit
-                <select value={unit} onChange={(event) => setUnit(event.currentTarget.value as ExtensionUnit)}>
-                  {EXTENSION_UNITS.map((item) => (
-                    <option key={item.value} value={item.value}>
-                      {item.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            {error && (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            )}
-            <div className="dash-actions">
-              <button type="button" className="button button--ghost" onClick={close} disabled={busy}>
-                Close
-              </button>
-              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-                Send request
-              </button>
-            </div>
-          </form>
-        </Dialog>
+        <ActionDialog title="Request extension" onClose={close} onSubmit={extend} error={error} busy={busy} submitLabel="Send request">
+          <p className="dash-note">The host answers your request; you pay only the extra time once it is approved.</p>
+          <div className="action-row">
+            <label className="action-field">
+              How long
+              <input type="number" min={1} max={1000} step={1} value={amount} onChange={(event) => setAmount(event.currentTarget.value)} aria-invalid={Boolean(error) || undefined} />
+            </label>
+            <label className="action-field">
+              Unit
+              <select value={unit} onChange={(event) => setUnit(event.currentTarget.value as ExtensionUnit)}>
+                {EXTENSION_UNITS.map((item) => (
+                  <option key={item.value} value={item.value}>
+                    {item.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </ActionDialog>
       )}
       {open === "review" && (
-        <Dialog title={hostSide ? "Review the renter" : "Add review"} onClose={close}>
-          <form onSubmit={sendReview} noValidate>
-            <p className="dash-note">Your review is published when both of you have reviewed, or 14 days after the booking ended.</p>
-            <Stars value={rating} onChange={setRating} />
-            <label className="action-field">
-              Review
-              <textarea value={review} maxLength={2000} onChange={(event) => setReview(event.currentTarget.value)} />
-            </label>
-            <label className="action-field">
-              Remarks (private, for the platform)
-              <textarea value={remarks} maxLength={2000} onChange={(event) => setRemarks(event.currentTarget.value)} />
-            </label>
-            <div className="dash-actions">
-              <button type="button" className="button button--ghost" onClick={close} disabled={busy}>
-                Close
-              </button>
-              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-                Submit review
-              </button>
-            </div>
-          </form>
-        </Dialog>
+        <ActionDialog title={hostSide ? "Review the renter" : "Add review"} onClose={close} onSubmit={sendReview} busy={busy} submitLabel="Submit review">
+          <p className="dash-note">Your review is published when both of you have reviewed, or 14 days after the booking ended.</p>
+          <Stars value={rating} onChange={setRating} />
+          <label className="action-field">
+            Review
+            <textarea value={review} maxLength={2000} onChange={(event) => setReview(event.currentTarget.value)} />
+          </label>
+          <label className="action-field">
+            Remarks (private, for the platform)
+            <textarea value={remarks} maxLength={2000} onChange={(event) => setRemarks(event.currentTarget.value)} />
+          </label>
+        </ActionDialog>
       )}
       {open === "dispute" && (
-        <Dialog title="Raise dispute" onClose={close}>
-          <form onSubmit={dispute} noValidate>
-            <label className="action-field">
-              What went wrong? *
-              <textarea value={reason} maxLength={2000} onChange={(event) => setReason(event.currentTarget.value)} aria-invalid={Boolean(error) || undefined} />
-            </label>
-            <label className="action-field">
-              Evidence (images or PDFs, up to {MAX_EVIDENCE}, 10 MB each)
-              <input
-                type="file"
-                multiple
-                accept="image/png,image/jpeg,image/webp,application/pdf"
-                onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
-              />
-            </label>
-            {error && (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            )}
-            <div className="dash-actions">
-              <button type="button" className="button button--ghost" onClick={close} disabled={busy}>
-                Close
-              </button>
-              <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-                Raise dispute
-              </button>
-            </div>
-          </form>
-        </Dialog>
+        <ActionDialog title="Raise dispute" onClose={close} onSubmit={dispute} error={error} busy={busy} submitLabel="Raise dispute">
+          <label className="action-field">
+            What went wrong? *
+            <textarea value={reason} maxLength={2000} onChange={(event) => setReason(event.currentTarget.value)} aria-invalid={Boolean(error) || undefined} />
+          </label>
+          <label className="action-field">
+            Evidence (images or PDFs, up to {MAX_EVIDENCE}, 10 MB each)
+            <input
+              type="file"
+              multiple
+              accept="image/png,image/jpeg,image/webp,application/pdf"
+              onChange={(event) => setFiles(Array.from(event.currentTarget.files ?? []))}
+            />
+          </label>
+        </ActionDialog>
       )}
     </div>
   );

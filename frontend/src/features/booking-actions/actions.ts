@@ -1,26 +1,15 @@
 /** The booking detail's actions: what the server's `can` allows, and the checks of their forms. */
-export interface BookingCan {
-  approve?: boolean;
-  reject?: boolean;
-  cancel?: boolean;
-  extend?: boolean;
-  pay?: boolean;
-  payExtension?: boolean;
-  answerExtension?: boolean;
-  review?: boolean;
-  dispute?: boolean;
-  message?: boolean;
-}
+import type { Schemas } from "../../shared/api/client";
 
-export interface ActionBooking {
-  _id: string;
-  status: string;
-  totalAmount: string;
-  refundIfCancelledNow?: string;
-  can?: BookingCan;
-  listingId: { _id: string; title: string; slug?: string };
-  extendBooking: { _id: string; status: string; paid?: boolean; totalPayable?: string; additionalAmount?: string; can?: { pay?: boolean } }[];
-}
+type BookingDetail = Schemas["BookingDetailSchema"];
+
+export type BookingCan = Schemas["BookingCanSchema"];
+
+/** The parts of a booking detail answer the actions read. */
+export type ActionBooking = Pick<BookingDetail, "_id" | "status" | "totalAmount" | "refundIfCancelledNow" | "can"> & {
+  listingId: Pick<BookingDetail["listingId"], "_id" | "title" | "slug">;
+  extendBooking: Pick<Schemas["ExtensionSchema"], "_id" | "status" | "paid" | "totalPayable" | "additionalAmount" | "can">[];
+};
 
 export const EXTENSION_UNITS = [
   { value: "additionalHours", label: "Hour" },

@@ -4,27 +4,39 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../shared/api/query";
 import { decisionError, evidenceError } from "../disputes/types";
-import { type ActionBooking, extensionBody, reviewBody, unpaidExtension } from "./actions";
+import { type ActionBooking, type BookingCan, extensionBody, reviewBody, unpaidExtension } from "./actions";
 import * as toasts from "../../shared/ui/toast";
 import { BookingActions, EXTENSION_PAID, EXTENSION_PAYMENT_CANCELLED, useExtensionCheckoutReturn } from "./BookingActions";
 
-function booking(extra: Partial<ActionBooking> = {}): ActionBooking {
+const NOTHING: BookingCan = {
+  approve: false,
+  reject: false,
+  cancel: false,
+  extend: false,
+  pay: false,
+  payExtension: false,
+  review: false,
+  dispute: false,
+  message: false,
+};
+
+function booking(extra: Omit<Partial<ActionBooking>, "can"> & { can?: Partial<BookingCan> } = {}): ActionBooking {
   return {
     _id: "b1",
     status: "approved",
     totalAmount: "200.00",
     refundIfCancelledNow: "100.00",
-    listingId: { _id: "l1", title: "Loft" },
+    listingId: { _id: "l1", title: "Loft", slug: "loft" },
     extendBooking: [],
-    can: {},
     ...extra,
+    can: { ...NOTHING, ...extra.can },
   };
 }
 
-function show(value: ActionBooking, role = "renter") {
+function show(value: ActionBooking, side: "renter" | "host" = "renter") {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <BookingActions booking={value} role={role} onChanged={() => {}} />
+      <BookingActions booking={value} side={side} onChanged={() => {}} />
     </QueryClientProvider>,
   );
 }
@@ -69,8 +81,8 @@ describe("booking actions follow the server's can", () => {
     const value = booking({
       can: { payExtension: true },
       extendBooking: [
-        { _id: "e1", status: "rejected", can: { pay: false } },
-        { _id: "e2", status: "approved", paid: false, totalPayable: "57.50", can: { pay: true } },
+        { _id: "e1", status: "rejected", totalPayable: "20.00", can: { approve: false, reject: false, pay: false } },
+        { _id: "e2", status: "approved", paid: false, totalPayable: "57.50", can: { approve: false, reject: false, pay: true } },
       ],
     });
     expect(unpaidExtension(value)?._id).toBe("e2");
@@ -79,7 +91,7 @@ describe("booking actions follow the server's can", () => {
   });
 
   it("offers no extension payment the server does not allow", () => {
-    show(booking({ can: { payExtension: false }, extendBooking: [{ _id: "e2", status: "approved", paid: false, totalPayable: "57.50", can: { pay: false } }] }));
+    show(booking({ can: { payExtension: false }, extendBooking: [{ _id: "e2", status: "approved", paid: false, totalPayable: "57.50", can: { approve: false, reject: false, pay: false } }] }));
     expect(screen.queryByRole("button", { name: /Pay extension/ })).not.toBeInTheDocument();
   });
 });

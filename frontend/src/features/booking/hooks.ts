@@ -59,7 +59,7 @@ export function useQuote(listing: BookingListing, draft: BookingDraft, step: Ste
       call(api.POST("/api/booking/quote/{step}", { params: { path: { step } }, body: JSON.parse(key), signal }), {
         silent: true,
         ownAuthErrors: true,
-      }).then((answer) => answer.data as Quote),
+      }).then((answer) => answer.data),
     enabled: Boolean(key) && Boolean(body),
     placeholderData: (previous: Quote | undefined) => previous,
     retry: false,

@@ -1,4 +1,5 @@
 /** The server's price quote and how the booking steps show it (money as $ with two decimals). */
+import type { Schemas } from "../../shared/api/client";
 import { money } from "../../shared/format";
 import type { BookingDraft } from "./draft";
 
@@ -44,44 +45,10 @@ export interface BookingListing {
   timeZoneNames?: { from: string; name: string }[];
 }
 
-export interface PriceLine {
-  priceDuration: string;
-  label: string;
-  duration: number;
-  rate: string;
-  total: string;
-}
-
-export interface PaymentDetails {
-  prices: PriceLine[];
-  totalAmount: string;
-  totalDays?: number;
-  totalHours?: string;
-  servicesAndAddOns: { title: string; price: string }[];
-  servicesTotal: string;
-  subtotal?: string;
-  discountPercent: string;
-  discount: string;
-  processingFeePercent: string;
-  convenienceFee: string;
-  taxPercent: string;
-  tax: string;
-  price: string;
-  total: string;
-}
-
-export interface Quote {
-  step: string;
-  checkInDate: string;
-  checkOutDate: string;
-  startTime: string;
-  endTime: string;
-  guests?: number | null;
-  seats?: number | null;
-  paymentDetails: PaymentDetails;
-  price: string;
-  available?: boolean;
-}
+export type PriceLine = Schemas["PriceLineSchema"];
+export type PaymentDetails = Schemas["PaymentDetailsSchema"];
+/** The server's quote for a step of the flow (POST /api/booking/quote/{step}). */
+export type Quote = Schemas["QuoteSchema"];
 
 export type Step = "request-booking-details" | "event-booking-details" | "services-and-add-ons" | "review-and-pay";
 

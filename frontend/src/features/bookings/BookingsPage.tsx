@@ -19,7 +19,6 @@ import { useBookingDecision, useExtensionDecision } from "./BookingDecision";
 import {
   allowedTabs,
   type Booking,
-  bookingCan,
   clockText,
   type Extension,
   extensionDuration,
@@ -27,6 +26,8 @@ import {
   messageButton,
   type Person,
   personTarget,
+  otherParty,
+  type BookingSide,
   sidePanelTitle,
   summaryPanelTitle,
 } from "./bookings";
@@ -37,12 +38,12 @@ interface Props {
   mode?: "bookings" | "requests";
   id?: string;
   role: string;
+  /** The user's side of a booking, from the server (labels: Host or Renter column, Message Renter). */
+  side?: BookingSide;
   /** The status tabs this user sees, as the server names them. */
   tabs?: string[];
 }
 
-/** Host and subHost work on the host side of a booking (labels: Renter column, Message Renter). */
-const isHostSide = (role: string) => role === "host" || role === "subHost";
 
 function PersonLink({ person, as }: { person: Person | null; as: "user" | "host" | "renter" }) {
   if (!person) return <span>—</span>;
@@ -58,7 +59,7 @@ function PersonLink({ person, as }: { person: Person | null; as: "user" | "host"
   );
 }
 
-function BookingList({ role, mode, tabs: tabNames }: { role: string; mode: "bookings" | "requests"; tabs?: string[] }) {
+function BookingList({ side, mode, tabs: tabNames }: { side: BookingSide; mode: "bookings" | "requests"; tabs?: string[] }) {
   const tabs = allowedTabs(tabNames);
   const [list, setList] = useListState(
     { tab: "all", search: "", page: 1 },
@@ -90,8 +91,8 @@ function BookingList({ role, mode, tabs: tabNames }: { role: string; mode: "book
     },
     {
       key: "person",
-      header: role === "renter" ? "Host" : "Renter",
-      render: (b) => (role !== "renter" ? <PersonLink person={b.renter} as="renter" /> : <PersonLink person={b.host} as="host" />),
+      header: otherParty(side) === "host" ? "Host" : "Renter",
+      render: (b) => <PersonLink person={b[otherParty(side)]} as={otherParty(side)} />,
     },
     { key: "in", header: "Check-in", render: (b) => `${b.checkInDate} ${clockText(b.startTime, b)}` },
     { key: "out", header: "Check-out", render: (b) => `${b.checkOutDate} ${clockText(b.endTime, b)}` },
@@ -109,8 +110,8 @@ function BookingList({ role, mode, tabs: tabNames }: { role: string; mode: "book
   ];
   const actions: RowAction<Booking>[] = [
     { label: "View", icon: Eye, href: detailHref },
-    { label: "Approve", icon: Check, when: (b) => bookingCan(b).approve === true, onClick: decision.approve },
-    { label: "Reject", icon: X, tone: "danger", when: (b) => bookingCan(b).reject === true, onClick: decision.reject },
+    { label: "Approve", icon: Check, when: (b) => b.can.approve, onClick: decision.approve },
+    { label: "Reject", icon: X, tone: "danger", when: (b) => b.can.reject, onClick: decision.reject },
   ];
   return (
     <>
@@ -184,10 +185,9 @@ function ExtensionRow({ booking, extension }: { booking: Booking; extension: Ext
   );
 }
 
-function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRequest: boolean }) {
+function BookingDetail({ id, role, side, asRequest }: { id: string; role: string; side: BookingSide; asRequest: boolean }) {
   const decision = useBookingDecision();
   useExtensionCheckoutReturn();
-  const hostSide = isHostSide(role);
   const bookingQuery = useQuery({
     queryKey: apiKey("/api/booking/booking/{booking_id}", id),
     queryFn: ({ signal }) =>
@@ -217,10 +217,10 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
       </div>
     );
   }
-  const can = bookingCan(booking);
-  const message = messageButton(hostSide, booking);
-  const sidePerson = role === "renter" ? booking.host : booking.renter;
-  const summaryPerson = role === "renter" ? booking.renter : booking.host;
+  const can = booking.can;
+  const message = messageButton(side, booking);
+  const other = otherParty(side);
+  const own = other === "host" ? "renter" : "host";
   const details = booking.paymentDetails ?? {};
   return (
     <>
@@ -265,9 +265,9 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
             <dd>{booking.guests}</dd>
             <dt>Requested on</dt>
             <dd>{formatDate(booking.createdAt)}</dd>
-            <dt>{summaryPanelTitle(role)}</dt>
+            <dt>{summaryPanelTitle(side)}</dt>
             <dd>
-              <PersonLink person={summaryPerson} as={role === "renter" ? "renter" : "host"} />
+              <PersonLink person={booking[own]} as={own} />
             </dd>
             {booking.rejectReason && (
               <>
@@ -303,12 +303,12 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
               )}
             </div>
           )}
-          <BookingActions booking={{ ...booking, can }} role={role} onChanged={() => void bookingQuery.refetch()} />
+          <BookingActions booking={booking} side={side} onChanged={() => void bookingQuery.refetch()} />
         </section>
         <aside className="dash-card" aria-labelledby="side-title">
-          <h2 id="side-title">{sidePanelTitle(role)}</h2>
+          <h2 id="side-title">{sidePanelTitle(side)}</h2>
           <p>
-            <PersonLink person={sidePerson} as={role === "renter" ? "host" : "renter"} />
+            <PersonLink person={booking[other]} as={other} />
           </p>
           <h3>Price</h3>
           <dl>
@@ -366,7 +366,7 @@ function BookingDetail({ id, role, asRequest }: { id: string; role: string; asRe
   );
 }
 
-export function BookingsPage({ view, mode = "bookings", id = "", role, tabs }: Props) {
-  if (view === "list") return <BookingList role={role} mode={mode} tabs={tabs} />;
-  return <BookingDetail id={id} role={role} asRequest={view === "request"} />;
+export function BookingsPage({ view, mode = "bookings", id = "", role, side = "staff", tabs }: Props) {
+  if (view === "list") return <BookingList side={side} mode={mode} tabs={tabs} />;
+  return <BookingDetail id={id} role={role} side={side} asRequest={view === "request"} />;
 }

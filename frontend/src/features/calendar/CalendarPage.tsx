@@ -107,14 +107,14 @@ function IcalLinks({ bookings, blocked }: { bookings: CalendarBooking[]; blocked
   );
 }
 
-export function CalendarPage({ role }: { role: string }) {
+/** `hostSide`: from the server, the user works on its host's listings (the iCal links are offered). */
+export function CalendarPage({ hostSide = false }: { hostSide?: boolean }) {
   const [state, setState] = useListState({ view: "month", day: today() });
   const view = (VIEWS.includes(state.view as CalendarView) ? state.view : "month") as CalendarView;
   const day = /^\d{4}-\d{2}-\d{2}$/.test(state.day) ? state.day : today();
   const { from, to } = viewRange(view, day);
   const calendar = useCalendar(from, to);
   const data = calendar.data;
-  const hostSide = role === "host" || role === "subHost";
   return (
     <>
       <div className="dash-title">

@@ -33,7 +33,6 @@ import {
   type TotalUsers,
   UNCOLOURED_SHADE,
   userRoleBars,
-  widgetsFor,
 } from "./widgets";
 
 type Load<T> = { state: "loading" } | { state: "failed" } | { state: "ready"; data: T };
@@ -312,7 +311,7 @@ function bookingColumns(showMoney: boolean): Column<BookingRow>[] {
   return columns;
 }
 
-function BookingListWidget({ role, path, dataKey, caption, viewAllHref, detail }: { role: string; path: GetPath; dataKey: string; caption: string; viewAllHref: string; detail: string }) {
+function BookingListWidget({ withMoney, path, dataKey, caption, viewAllHref, detail }: { withMoney: boolean; path: GetPath; dataKey: string; caption: string; viewAllHref: string; detail: string }) {
   const [page, setPage] = useState(1);
   const { load, rows, totalPages } = usePagedList<BookingRow>(path, dataKey, page);
   return (
@@ -320,7 +319,7 @@ function BookingListWidget({ role, path, dataKey, caption, viewAllHref, detail }
       caption={caption}
       viewAllHref={viewAllHref}
       columns={[
-        ...bookingColumns(role === "admin"),
+        ...bookingColumns(withMoney),
         { key: "view", header: "View", render: (b) => <a href={`/${detail}/${b._id}`} aria-label={`View booking of ${b.listing.title}`}>View</a> },
       ]}
       rows={rows}
@@ -409,9 +408,10 @@ function PayoutRequests() {
   );
 }
 
-/** The platform widgets of the admin and moderator dashboard; other roles get none. */
-export function AdminWidgets({ role }: { role: string }) {
-  const shown = new Set(widgetsFor(role));
+/** The platform widgets the server names for this user (admin and moderator; money for the admin only). */
+export function AdminWidgets({ widgets }: { widgets: string[] }) {
+  const shown = new Set(widgets);
+  const withMoney = shown.has("revenue");
   if (shown.size === 0) return null;
   return (
     <div className="dash-widgets" data-testid="admin-widgets">
@@ -425,13 +425,13 @@ export function AdminWidgets({ role }: { role: string }) {
         {shown.has("popularSpaces") && <PopularSpaces />}
       </div>
       {shown.has("recentRequests") && (
-        <BookingListWidget role={role} path="/api/dashboard/recent-requests" dataKey="requests" caption="Recent requests" viewAllHref="/booking" detail="booking-detail" />
+        <BookingListWidget withMoney={withMoney} path="/api/dashboard/recent-requests" dataKey="requests" caption="Recent requests" viewAllHref="/booking" detail="booking-detail" />
       )}
       {shown.has("newReservations") && (
-        <BookingListWidget role={role} path="/api/dashboard/new-reservations" dataKey="reservations" caption="New reservations" viewAllHref="/booking" detail="booking-detail" />
+        <BookingListWidget withMoney={withMoney} path="/api/dashboard/new-reservations" dataKey="reservations" caption="New reservations" viewAllHref="/booking" detail="booking-detail" />
       )}
       {shown.has("recentBookings") && (
-        <BookingListWidget role={role} path="/api/dashboard/recent-bookings" dataKey="bookings" caption="Recent bookings" viewAllHref="/booking" detail="booking-detail" />
+        <BookingListWidget withMoney={withMoney} path="/api/dashboard/recent-bookings" dataKey="bookings" caption="Recent bookings" viewAllHref="/booking" detail="booking-detail" />
       )}
       {shown.has("recentListings") && <RecentListings />}
       {shown.has("payoutRequests") && <PayoutRequests />}

@@ -13,29 +13,36 @@ import { chartSeries, INTERVALS, type Interval, STAT_CARDS, type StatCard } from
 
 type Invoice = Schemas["Invoice"];
 
-const STAFF = ["admin", "moderator"];
-// The platform widgets load only for the roles that see them.
+// The platform widgets load only for the users the server gives them to.
 const AdminWidgets = lazy(() => import("./AdminWidgets").then((module) => ({ default: module.AdminWidgets })));
-const SEES_INVOICES = ["admin", "host", "subHost", "renter"];
 
-function staffCards(role: string): StatCard[] {
+/** What the server's dashboard policy (apps/dashboard/policies.py) gives this user. */
+interface DashboardFlags {
+  /** The platform widgets, in page order (none for hosts, subHosts and renters). */
+  widgets?: string[];
+  /** The staff cards counting the platform, instead of the user's own. */
+  platformNumbers?: boolean;
+  seesInvoices?: boolean;
+}
+
+function staffCards(revenue: boolean): StatCard[] {
   return [
     { label: "Event Spaces", key: "eventSpaceCount", href: "/listing" },
     { label: "Work Spaces", key: "workSpaceCount", href: "/listing" },
-    role === "admin"
+    revenue
       ? { label: "Total Revenue", key: "totalRevenue", href: "/invoices", money: true }
       : { label: "Total Bookings", key: "totalBooking", href: "/booking" },
     { label: "Total Users", key: "totalUsers", href: "/renters" },
   ];
 }
 
-function StatCards({ interval, role }: { interval: Interval; role: string }) {
+function StatCards({ interval, platformNumbers, revenue }: { interval: Interval; platformNumbers: boolean; revenue: boolean }) {
   const numbers = useApiQuery(
     "/api/dashboard/get-dashboard-numbers/{interval}",
     { params: { path: { interval } } },
     { silent: true, select: (answer) => answer.data },
   );
-  const cards = STAFF.includes(role) ? staffCards(role) : STAT_CARDS;
+  const cards = platformNumbers ? staffCards(revenue) : STAT_CARDS;
   return (
     <>
       <div className="dash-stats">
@@ -115,7 +122,7 @@ function RecentInvoices() {
   );
 }
 
-export function DashboardHome({ role }: { role: string }) {
+export function DashboardHome({ widgets = [], platformNumbers = false, seesInvoices = false }: DashboardFlags) {
   const [interval, setInterval] = useState<Interval>("year");
   return (
     <>
@@ -123,12 +130,12 @@ export function DashboardHome({ role }: { role: string }) {
         <h1>Dashboard</h1>
         <SelectInput label="Sort By" inline value={interval} options={INTERVALS} onChange={(value) => setInterval(value as Interval)} />
       </div>
-      <StatCards interval={interval} role={role} />
+      <StatCards interval={interval} platformNumbers={platformNumbers} revenue={widgets.includes("revenue")} />
       <StatisticOverview />
-      {SEES_INVOICES.includes(role) && <RecentInvoices />}
-      {STAFF.includes(role) && (
+      {seesInvoices && <RecentInvoices />}
+      {widgets.length > 0 && (
         <Suspense fallback={<Spinner size="large" />}>
-          <AdminWidgets role={role} />
+          <AdminWidgets widgets={widgets} />
         </Suspense>
       )}
     </>

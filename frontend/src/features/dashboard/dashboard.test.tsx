@@ -2,12 +2,12 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { BADGE_STATUSES, badgeLabel, invoiceStatus } from "../../shared/ui/Badge";
 import { RejectModal } from "../bookings/BookingDecision";
-import { bookingCan, clockText, listingHref, messageButton, payReturnUrl, personTarget, sidePanelTitle, summaryPanelTitle } from "../bookings/bookings";
+import { clockText, listingHref, messageButton, otherParty, payReturnUrl, personTarget, sidePanelTitle, summaryPanelTitle } from "../bookings/bookings";
 import { applyCounters } from "../notifications/counters";
 import { ErrorBoundary, FALLBACK_TEXT } from "../../shared/ui/ErrorBoundary";
 import { counterText, shortName } from "../../shared/format";
 import { pageWindows } from "../../shared/ui/pagination";
-import { premiumButtonLabel, premiumModalState, readPaymentReturn, type Subscription } from "../premium/premium";
+import { type PremiumPart, premiumButtonLabel, premiumModalState, readPaymentReturn, type Subscription } from "../premium/premium";
 import { PremiumModal } from "../premium/PremiumMembership";
 import { axisLabels, chartSeries, highDemandColour } from "./stats";
 
@@ -62,15 +62,29 @@ describe("pagination windows", () => {
 
 const future = new Date(Date.now() + 86400000 * 30).toISOString();
 const past = new Date(Date.now() - 86400000).toISOString();
-const free: Subscription = { _id: "s1", type: "free", status: "active", subscriptionSource: "none", premiumSubscription: null };
-const active: Subscription = {
-  _id: "s1",
+/** A subscription answer as the server sends it, with the fields a case is about. */
+function subscription(fields: Partial<Subscription>): Subscription {
+  return {
+    _id: "s1",
+    cancelledAt: null,
+    premiumListingsDeletionDate: null,
+    benefits: { isPremium: false, activeListingLimit: 1, featuredListings: false, premiumBadge: false },
+    premiumSubscription: null,
+    ...fields,
+    statusHistory: fields.statusHistory ?? [],
+  };
+}
+function premiumPart(fields: Partial<PremiumPart>): PremiumPart {
+  return { status: "active", startDate: null, nextBillingDate: null, plan: null, endDate: null, ...fields };
+}
+const free = subscription({ type: "free", status: "active", subscriptionSource: "none" });
+const active = subscription({
   type: "premium",
   status: "active",
   subscriptionSource: "local",
-  premiumSubscription: { status: "active", nextBillingDate: future },
-};
-const lapsed: Subscription = { ...active, status: "expired", premiumSubscription: { status: "expired", nextBillingDate: past } };
+  premiumSubscription: premiumPart({ status: "active", nextBillingDate: future }),
+});
+const lapsed: Subscription = { ...active, status: "expired", premiumSubscription: premiumPart({ status: "expired", nextBillingDate: past }) };
 const granted: Subscription = { ...active, subscriptionSource: "admin" };
 const plans = [
   { _id: "p1", planId: "premium-annual", planName: "Premium", totalAmount: "199.00", features: [] },
@@ -87,7 +101,7 @@ describe("premium membership", () => {
   it("chooses the modal state", () => {
     expect(premiumModalState(free)).toBe("plans");
     expect(premiumModalState(active)).toBe("cancel");
-    expect(premiumModalState({ ...active, premiumSubscription: { status: "active", nextBillingDate: past } })).toBe("renew");
+    expect(premiumModalState({ ...active, premiumSubscription: premiumPart({ status: "active", nextBillingDate: past }) })).toBe("renew");
     expect(premiumModalState(lapsed)).toBe("renew");
     expect(premiumModalState(granted)).toBe("upgrade");
   });
@@ -116,16 +130,16 @@ describe("premium membership", () => {
   });
 
   it("names the day a cancelled membership ended, not the billing date it would have renewed on", () => {
-    const cancelled: Subscription = {
+    const cancelled = subscription({
       _id: "s9",
-      type: "premium" as const,
-      status: "cancelled" as const,
-      premiumSubscription: {
-        status: "cancelled" as const,
+      type: "premium",
+      status: "cancelled",
+      premiumSubscription: premiumPart({
+        status: "cancelled",
         nextBillingDate: "2027-11-23T15:00:00Z",
         endDate: "2026-11-24T15:00:00Z",
-      },
-    };
+      }),
+    });
     render(<PremiumModal subscription={cancelled} plans={plans} onClose={() => {}} onChanged={() => {}} />);
     expect(screen.getByText("Your premium membership has ended (24-11-2026).")).toBeInTheDocument();
     expect(screen.queryByText(/23-11-2027/)).toBeNull();
@@ -176,19 +190,22 @@ describe("bookings", () => {
     fireEvent.click(button);
     expect(submit).toHaveBeenCalledWith("Dates are taken");
   });
-  it("names panels and buttons by role", () => {
+  it("names panels and buttons by the side the server gives", () => {
     const booking = { renter: { _id: "r1" }, host: { _id: "h1" } };
-    expect(messageButton(true, booking)).toEqual({ label: "Message Renter", href: "/message?userId=r1" });
-    expect(messageButton(false, booking)).toEqual({ label: "Message Host", href: "/message?userId=h1" });
+    expect(messageButton("host", booking)).toEqual({ label: "Message Renter", href: "/message?userId=r1" });
+    expect(messageButton("renter", booking)).toEqual({ label: "Message Host", href: "/message?userId=h1" });
+    expect(messageButton("staff", booking)).toEqual({ label: "Message Host", href: "/message?userId=h1" });
     expect(sidePanelTitle("renter")).toBe("Hosted By");
-    expect(sidePanelTitle("admin")).toBe("Booked By");
+    expect(sidePanelTitle("staff")).toBe("Booked By");
     expect(summaryPanelTitle("renter")).toBe("Booked By");
+    expect(otherParty("renter")).toBe("host");
+    expect(otherParty("host")).toBe("renter");
   });
   it("shows an error for deleted people instead of navigating", () => {
     expect(personTarget({ _id: "h1", userName: "hannah", isDeleted: true }, "host")).toEqual({ error: "Host is deleted" });
-    expect(personTarget({ _id: "r1", isDeleted: true }, "renter")).toEqual({ error: "Renter is deleted" });
-    expect(personTarget({ _id: "h1", userName: "hannah" }, "host")).toEqual({ href: "/host/hannah" });
-    expect(personTarget({ _id: "r1" }, "renter")).toEqual({ href: "/view-user/r1" });
+    expect(personTarget({ _id: "r1", userName: "", isDeleted: true }, "renter")).toEqual({ error: "Renter is deleted" });
+    expect(personTarget({ _id: "h1", userName: "hannah", isDeleted: false }, "host")).toEqual({ href: "/host/hannah" });
+    expect(personTarget({ _id: "r1", userName: "", isDeleted: false }, "renter")).toEqual({ href: "/view-user/r1" });
   });
   it("links listings to the public page only when approved", () => {
     expect(listingHref({ _id: "l1", slug: "desk", status: "approved" })).toBe("/listing-details/desk");
@@ -233,10 +250,7 @@ describe("error boundary", () => {
 });
 
 describe("unpaid requests and the space's clock", () => {
-  it("offers what the server's can says: no Approve while a pay-now request is unpaid", () => {
-    const unpaid = { approve: false, reject: true, cancel: false, extend: false, pay: false, review: false, dispute: false, message: true };
-    expect(bookingCan({ can: unpaid })).toEqual(unpaid);
-    expect(bookingCan({ canApproveOrReject: false })).toMatchObject({ approve: false, reject: false });
+  it("returns from the checkout through the flow's last step", () => {
     expect(payReturnUrl("andheri rooftop", "b1")).toBe("/review-and-pay?listing=andheri+rooftop&bookingId=b1");
   });
 

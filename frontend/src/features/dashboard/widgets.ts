@@ -212,13 +212,3 @@ export function listPages(page: number, data: { totalCount?: number; hasMore?: b
   return data.hasMore ? page + 1 : Math.max(1, page);
 }
 
-/** Which widgets a role gets: the platform widgets for admin and moderator; money and payouts for the admin. */
-export function widgetsFor(role: string): string[] {
-  if (role === "admin") {
-    return ["revenue", "totalUsers", "highDemandLocations", "highDemandAmenities", "geoChart", "popularHosts", "popularSpaces", "recentRequests", "recentBookings", "recentListings", "newReservations", "payoutRequests"];
-  }
-  if (role === "moderator") {
-    return ["totalUsers", "highDemandLocations", "highDemandAmenities", "geoChart", "popularHosts", "popularSpaces", "recentRequests", "recentBookings", "recentListings", "newReservations"];
-  }
-  return [];
-}

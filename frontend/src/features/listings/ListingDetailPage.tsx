@@ -274,7 +274,7 @@ function IcalLink({ listingId }: { listingId: string }) {
   );
 }
 
-export function ListingDetailPage({ id, role, requestId }: { id: string; role: string; requestId?: string }) {
+export function ListingDetailPage({ id, staff, hostSide, requestId }: { id: string; staff: boolean; hostSide: boolean; requestId?: string }) {
   const listing = useListing(id);
   const waiting = requestId || listing.data?.requestId || null;
   const request = useRequest(waiting);
@@ -293,7 +293,6 @@ export function ListingDetailPage({ id, role, requestId }: { id: string; role: s
   }
   const data = listing.data;
   const can = data.can ?? {};
-  const staff = role === "admin" || role === "moderator";
   const reviewable = request.data?.status === "pending" && (request.data.can ? request.data.can.approve : can.approve ?? staff);
   const cover = data.photos[0];
   return (
@@ -313,7 +312,7 @@ export function ListingDetailPage({ id, role, requestId }: { id: string; role: s
               Public page
             </a>
           )}
-          {(role === "host" || role === "subHost") && <IcalLink listingId={data._id} />}
+          {hostSide && <IcalLink listingId={data._id} />}
           {can.edit && (
             <a className="button" href={`/edit-listing/${data._id}`}>
               <Pencil aria-hidden="true" size={16} /> Edit
@@ -357,7 +356,7 @@ export function ListingDetailPage({ id, role, requestId }: { id: string; role: s
           {data.description && <div className="description" dangerouslySetInnerHTML={{ __html: data.description }} />}
         </section>
         <Facts listing={data} />
-        {(staff || role === "host" || role === "subHost") && <BookingsSummary listingId={data._id} />}
+        {(staff || hostSide) && <BookingsSummary listingId={data._id} />}
         <Availability listingId={data._id} />
         <History listing={data} />
       </div>

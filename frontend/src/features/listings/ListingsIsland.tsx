@@ -6,14 +6,17 @@ import { ListingsPage } from "./ListingsPage";
 import { RequestsPage } from "./RequestsPage";
 
 export interface ListingsIslandProps {
-  role: string;
+  /** From the server: the user works on every listing (admin, moderator). */
+  staff?: boolean;
+  /** From the server: the user works on its host's own listings (host, subHost). */
+  hostSide?: boolean;
   view: "list" | "requests" | "otherRequests" | "detail";
   id?: string;
   requestId?: string;
 }
 
-export function ListingsIsland({ role, view, id, requestId }: ListingsIslandProps) {
-  if (view === "detail") return <ListingDetailPage id={id ?? ""} role={role} requestId={requestId || undefined} />;
-  if (view === "requests" || view === "otherRequests") return <RequestsPage role={role} view={view} />;
-  return <ListingsPage role={role} />;
+export function ListingsIsland({ staff = false, hostSide = false, view, id, requestId }: ListingsIslandProps) {
+  if (view === "detail") return <ListingDetailPage id={id ?? ""} staff={staff} hostSide={hostSide} requestId={requestId || undefined} />;
+  if (view === "requests" || view === "otherRequests") return <RequestsPage staff={staff} view={view} />;
+  return <ListingsPage staff={staff} hostSide={hostSide} />;
 }

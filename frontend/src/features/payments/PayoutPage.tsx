@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { Wallet } from "lucide-react";
 import { useState } from "react";
-import { api, call, listFilters, pageCount, undeclaredQuery } from "../../shared/api/client";
+import { api, call, listFilters, pageCount } from "../../shared/api/client";
 import { apiKey, invalidate } from "../../shared/api/query";
 import { money } from "../../shared/format";
 import { useListState } from "../../shared/hooks/useListState";
@@ -14,17 +14,24 @@ import { countersChanged } from "../notifications/counters";
 import {
   type Balance,
   DECISIONS,
-  mayRequestPayout,
   PAYOUT_TABS,
   type Payout,
   type PayoutDecision,
   payoutActions,
   payoutColumns,
-  showsBalance,
 } from "./payouts";
 
-interface Props {
-  role: string;
+/** The page's flags from the server (apps/payments/policies): what this user's Payout page offers. */
+interface PayoutFlags {
+  /** The Request payout button (the host itself; a subHost sees the page read-only). */
+  requestsPayouts?: boolean;
+  /** The balance cards (the host side; the admin has no balance of its own). */
+  seesBalance?: boolean;
+  /** Every host's payouts, with a Host column (the admin). */
+  withHost?: boolean;
+}
+
+interface Props extends PayoutFlags {
   view: "payout" | "requests";
 }
 
@@ -36,7 +43,7 @@ function usePayouts(status: string, page: number) {
     queryFn: async ({ signal }) => {
       try {
         const answer = await call(
-          api.GET("/api/payout/get-all", { params: { query: undeclaredQuery({ page, limit: 10, ...listFilters({ status: status === "all" ? "" : status }) }) }, signal }),
+          api.GET("/api/payout/get-all", { params: { query: { page, limit: 10, ...listFilters({ status: status === "all" ? "" : status }) } }, signal }),
           { silent: true },
         );
         return { rows: answer.data.payouts, totalPages: pageCount(answer.data) };
@@ -68,14 +75,14 @@ function BalanceCards({ balance }: { balance: Balance | undefined }) {
   );
 }
 
-function PayoutPage({ role }: { role: string }) {
+function PayoutPage({ requestsPayouts = false, seesBalance = false, withHost = false }: PayoutFlags) {
   const [list, setList] = useListState({ page: 1 });
   const [confirming, setConfirming] = useState(false);
   const payouts = usePayouts("", list.page);
   const balance = useQuery({
     queryKey: apiKey("/api/payout/balance"),
     queryFn: ({ signal }) => call(api.GET("/api/payout/balance", { signal }), { silent: true }).then((answer) => answer.data),
-    enabled: showsBalance(role),
+    enabled: seesBalance,
   });
   const request = useMutation({
     mutationFn: () => call(api.POST("/api/payout/request", {})),
@@ -89,21 +96,21 @@ function PayoutPage({ role }: { role: string }) {
     },
   });
 
-  const canRequest = mayRequestPayout(role, balance.data ?? null, payouts.data?.rows ?? []);
+  const canRequest = balance.data?.can.request === true;
   return (
     <>
       <div className="dash-title">
         <h1>Payout</h1>
-        {role === "host" && (
+        {requestsPayouts && (
           <button type="button" className="button" disabled={!canRequest} onClick={() => setConfirming(true)}>
             <Wallet aria-hidden="true" size={16} /> Request payout
           </button>
         )}
       </div>
-      {showsBalance(role) && <BalanceCards balance={balance.data} />}
+      {seesBalance && <BalanceCards balance={balance.data} />}
       <DataTable<Payout>
-        caption={role === "admin" ? "All payouts" : "Your payouts"}
-        columns={payoutColumns(role === "admin")}
+        caption={withHost ? "All payouts" : "Your payouts"}
+        columns={payoutColumns(withHost)}
         rows={payouts.data?.rows ?? []}
         rowKey={(payout) => payout._id}
         loading={payouts.isPending}
@@ -177,6 +184,6 @@ function PayoutRequestsPage() {
   );
 }
 
-export function PayoutIsland({ role, view }: Props) {
-  return view === "requests" ? <PayoutRequestsPage /> : <PayoutPage role={role} />;
+export function PayoutIsland({ view, ...flags }: Props) {
+  return view === "requests" ? <PayoutRequestsPage /> : <PayoutPage {...flags} />;
 }

@@ -2,7 +2,6 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { badgeLabel } from "../../shared/ui/Badge";
 import {
-  mayRequestPayout,
   type Payment,
   type Payout,
   paymentColumns,
@@ -10,11 +9,11 @@ import {
   payoutActions,
   payoutColumns,
   payoutDecisions,
-  showsBalance,
 } from "./payouts";
 import { DataTable, visibleActions } from "../../shared/ui/Table";
+import { mockApi, renderWithQuery } from "../../shared/test/render";
+import { PayoutIsland } from "./PayoutPage";
 
-const ROLES = ["admin", "moderator", "host", "subHost", "renter"];
 
 function payout(status: string, extra: Partial<Payout> = {}): Payout {
   return {
@@ -87,23 +86,6 @@ describe("payout request row actions", () => {
 });
 
 describe("requesting a payout", () => {
-  const balance = (available: string) => ({ available, pending: "0.00", paid: "0.00" });
-
-  it("is for the host with an available balance and no waiting request", () => {
-    expect(mayRequestPayout("host", balance("10.00"))).toBe(true);
-    expect(mayRequestPayout("host", balance("0.00"))).toBe(false);
-    expect(mayRequestPayout("host", null)).toBe(false);
-    expect(mayRequestPayout("host", balance("10.00"), [payout("onhold")])).toBe(false);
-    expect(mayRequestPayout("host", balance("10.00"), [payout("released"), payout("failed")])).toBe(true);
-    for (const role of ["subHost", "admin", "moderator", "renter"]) {
-      expect(mayRequestPayout(role, balance("10.00"))).toBe(false);
-    }
-  });
-
-  it("shows the balance to the host side only", () => {
-    expect(ROLES.filter(showsBalance)).toEqual(["host", "subHost"]);
-  });
-
   it("lists the host only to the admin", () => {
     expect(payoutColumns(true).map((c) => c.key)).toContain("host");
     expect(payoutColumns(false).map((c) => c.key)).not.toContain("host");
@@ -119,9 +101,8 @@ describe("payments", () => {
   });
 
   it("has a host column for the admin only", () => {
-    expect(paymentColumns("admin").map((c) => c.key)).toContain("host");
-    expect(paymentColumns("host").map((c) => c.key)).not.toContain("host");
-    expect(paymentColumns("subHost").map((c) => c.key)).not.toContain("host");
+    expect(paymentColumns(true).map((c) => c.key)).toContain("host");
+    expect(paymentColumns(false).map((c) => c.key)).not.toContain("host");
   });
 
   it("renders a paid row", () => {
@@ -142,10 +123,46 @@ describe("payments", () => {
       type: "booking",
       paymentId: "",
     };
-    render(<DataTable<Payment> columns={paymentColumns("host")} rows={[row]} rowKey={(p) => p._id} />);
+    render(<DataTable<Payment> columns={paymentColumns(false)} rows={[row]} rowKey={(p) => p._id} />);
     const cells = screen.getAllByRole("row")[1].textContent ?? "";
     expect(cells).toContain("Harbour Loft");
     expect(cells).toContain("$300.00");
     expect(cells).toContain("Paid");
+  });
+});
+
+describe("the Payout page offers what the server says", () => {
+  const list = { message: "", data: { payouts: [], totalCount: 0, page: 1, limit: 10, totalPages: 1 } };
+  const balance = (request: boolean) => ({
+    message: "",
+    data: { available: "40.00", pending: "0.00", paid: "0.00", can: { request } },
+  });
+
+  it("enables Request payout when the balance answer allows it", async () => {
+    mockApi({ "GET /api/payout/get-all": { body: list }, "GET /api/payout/balance": { body: balance(true) } });
+    renderWithQuery(<PayoutIsland view="payout" requestsPayouts seesBalance />);
+    expect(await screen.findByText("$40.00")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Request payout/ })).toBeEnabled();
+  });
+
+  it("disables it when the server refuses (a request waiting, nothing available)", async () => {
+    mockApi({ "GET /api/payout/get-all": { body: list }, "GET /api/payout/balance": { body: balance(false) } });
+    renderWithQuery(<PayoutIsland view="payout" requestsPayouts seesBalance />);
+    expect(await screen.findByText("$40.00")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Request payout/ })).toBeDisabled();
+  });
+
+  it("shows a read-only page without the flags (subHost: balance only; admin: no balance, Host column)", async () => {
+    const fetch = mockApi({ "GET /api/payout/get-all": { body: list }, "GET /api/payout/balance": { body: balance(false) } });
+    const { unmount } = renderWithQuery(<PayoutIsland view="payout" seesBalance />);
+    expect(await screen.findByText("$40.00")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Request payout/ })).toBeNull();
+    unmount();
+    fetch.mockClear();
+    renderWithQuery(<PayoutIsland view="payout" withHost />);
+    expect(await screen.findByText("All payouts")).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: "Host" })).toBeInTheDocument();
+    expect(screen.queryByTestId("payout-balance")).toBeNull();
+    expect(fetch.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes("/api/payout/balance"))).toBe(false);
   });
 });

@@ -40,18 +40,6 @@ export function payoutActions(decide: (payout: Payout, decision: PayoutDecision)
   }));
 }
 
-/** Only the host itself asks to be paid, and only when something is available and nothing is waiting. */
-export function mayRequestPayout(role: string, balance: Balance | null, payouts: Pick<Payout, "status">[] = []): boolean {
-  if (role !== "host" || !balance) return false;
-  if (payouts.some((payout) => payout.status === "onhold")) return false;
-  return Number.parseFloat(balance.available) > 0;
-}
-
-/** The Payout page shows the balance to the host side; the admin has no balance of its own. */
-export function showsBalance(role: string): boolean {
-  return role === "host" || role === "subHost";
-}
-
 /** A payment shows as paid when completed and unpaid otherwise (spec 4.5). */
 export function paymentDisplayStatus(payment: Pick<Payment, "status" | "displayStatus">): string {
   return payment.displayStatus || (payment.status === "completed" ? "paid" : "unpaid");
@@ -80,13 +68,14 @@ export function payoutColumns(withHost: boolean): Column<Payout>[] {
   return columns;
 }
 
-export function paymentColumns(role: string): Column<Payment>[] {
+/** `withHost`: the server's page flag for a user who sees every host's payments (the admin). */
+export function paymentColumns(withHost: boolean): Column<Payment>[] {
   const columns: Column<Payment>[] = [
     { key: "date", header: "Date", render: (p) => formatDate(p.createdAt) },
     { key: "listing", header: "Listing", render: (p) => truncate(p.listingId?.title ?? "—", 20) },
     { key: "renter", header: "Renter", render: (p) => truncate(fullName(p.renter), 20) || "—" },
   ];
-  if (role === "admin") {
+  if (withHost) {
     columns.push({ key: "host", header: "Host", render: (p) => truncate(fullName(p.host), 20) || "—" });
   }
   columns.push(

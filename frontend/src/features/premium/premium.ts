@@ -2,23 +2,9 @@ import { CONSTANTS } from "../../shared/constants";
 /** Premium membership states (spec section 4.3). */
 import type { Schemas } from "../../shared/api/client";
 
-/** The parts the schema still declares as free-form JSON, narrowed to what the server sends. */
-export interface PremiumPart {
-  status?: string;
-  startDate?: string | null;
-  nextBillingDate?: string | null;
-  /** When the membership ends or ended (a cancellation ends it at once). */
-  endDate?: string | null;
-  plan?: { price?: string; interval?: string; planName?: string } | null;
-}
-
-export type Subscription = Pick<Schemas["SubscriptionDetail"], "_id"> &
-  Partial<Omit<Schemas["SubscriptionDetail"], "_id" | "premiumSubscription" | "type">> & {
-  type?: string;
-  premiumSubscription?: PremiumPart | null;
-};
-
-export type Plan = Omit<Schemas["Plan"], "features"> & { features?: { bold: string; normal: string }[] };
+export type PremiumPart = Schemas["PremiumPart"];
+export type Subscription = Schemas["SubscriptionDetail"];
+export type Plan = Schemas["Plan"];
 
 export const NON_REFUNDABLE_TEXT = "The amount is non refundable.";
 /** From the server's apps/payments/policies.PREMIUM_GRACE_DAYS (through shared/constants.json). */

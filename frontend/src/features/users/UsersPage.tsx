@@ -1,21 +1,20 @@
 /** /hosts, /renters, /sub-hosts, /moderators: the shared table with search, status tabs and row actions from `can`. */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { api, call } from "../../shared/api/client";
 import { apiKey } from "../../shared/api/query";
 import { formatDate, truncate } from "../../shared/format";
 import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
-import { DataTable, type RowAction } from "../../shared/ui/Table";
+import { type RowAction } from "../../shared/ui/Table";
+import { PeopleTable, usePeopleList } from "./PeopleTable";
 import { toast } from "../../shared/ui/toast";
 import "../account/people.css";
 import { Avatar } from "../account/Avatar";
 import { displayName, type UserListItem } from "../account/people";
 import { changeStatus, resendInvitation } from "./actions";
 import { CHANGE_WORDS, type Change, type Kind, KINDS, STATUS_TABS, type UserCan } from "./kinds";
-import { useDebounced } from "../../shared/hooks/useDebounced";
-import { useListState } from "../../shared/hooks/useListState";
 
 export type UserRow = UserListItem & { can?: UserCan };
 
@@ -38,17 +37,10 @@ export function rowActions(ask: (row: UserRow, change: Change) => void, resend: 
 
 export function UsersPage({ kind }: { kind: Kind }) {
   const info = KINDS[kind];
-  const [state, update] = useListState({ tab: "active", search: "", page: 1 }, { tabPrefix: `users:${kind}` });
-  const [typed, setTyped] = useState(state.search);
-  const search = useDebounced(typed, 800);
+  const list = usePeopleList("active", `users:${kind}`);
+  const { params } = list;
   const [pending, setPending] = useState<{ row: UserRow; change: Change } | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (search !== state.search) update({ search });
-  }, [search, state.search, update]);
-
-  const params = { page: state.page, limit: 10, "filters[status]": state.tab, ...(state.search ? { "filters[search]": state.search } : {}) };
   const { data, isPending } = useQuery({
     queryKey: apiKey(info.path, params),
     queryFn: async () => (await call(api.GET(info.path as "/api/user/hosts", { params: { query: params as never } }))).data as unknown as ListData,
@@ -85,29 +77,13 @@ export function UsersPage({ kind }: { kind: Kind }) {
           </a>
         )}
       </div>
-      <DataTable<UserRow>
+      <PeopleTable<UserRow>
+        list={list}
         caption={`${info.title} (${data?.totalCount ?? 0})`}
-        toolbar={
-          <div className="people-toolbar">
-            <label className="visually-hidden" htmlFor="people-search">
-              Search by name or email
-            </label>
-            <input
-              id="people-search"
-              type="search"
-              className="form-field__input"
-              placeholder="Search by name or email"
-              value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
-            />
-          </div>
-        }
         tabs={STATUS_TABS}
-        tab={state.tab}
-        onTab={(tab) => update({ tab })}
         rows={rows}
         loading={isPending}
-        rowKey={(row) => row._id}
+        totalPages={data?.totalPages}
         columns={[
           {
             key: "name",
@@ -139,9 +115,6 @@ export function UsersPage({ kind }: { kind: Kind }) {
           { key: "joined", header: "Joined", render: (row) => formatDate(row.createdAt) },
         ]}
         actions={rowActions((row, change) => setPending({ row, change }), (row) => void resend(row))}
-        page={state.page}
-        totalPages={data?.totalPages ?? 1}
-        onPage={(page) => update({ page })}
       />
       {pending && (
         <ConfirmDialog

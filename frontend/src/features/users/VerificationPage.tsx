@@ -4,7 +4,7 @@
  * approved, or rejected with a reason; the history (who, when, decision, reason) stays in the list.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { api, call } from "../../shared/api/client";
 import { apiKey, invalidate } from "../../shared/api/query";
 import { formatDate, truncate } from "../../shared/format";
@@ -12,13 +12,11 @@ import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
 import { Dialog } from "../../shared/ui/Dialog";
-import { DataTable } from "../../shared/ui/Table";
+import { PeopleTable, usePeopleList } from "./PeopleTable";
 import { toast } from "../../shared/ui/toast";
 import "../account/people.css";
 import { countersChanged } from "../notifications/counters";
 import { displayName, documentName, type UserListItem, type VerificationDoc } from "../account/people";
-import { useDebounced } from "../../shared/hooks/useDebounced";
-import { useListState } from "../../shared/hooks/useListState";
 
 export interface VerificationRow {
   _id: string;
@@ -169,14 +167,9 @@ function Review({ row, onClose }: { row: VerificationRow; onClose: () => void })
 }
 
 export function VerificationPage() {
-  const [state, update] = useListState({ tab: "pending", search: "", page: 1 }, { tabPrefix: "verificationRequests" });
-  const [typed, setTyped] = useState(state.search);
-  const search = useDebounced(typed, 800);
+  const list = usePeopleList("pending", "verificationRequests");
+  const { params } = list;
   const [open, setOpen] = useState<VerificationRow | null>(null);
-  useEffect(() => {
-    if (search !== state.search) update({ search });
-  }, [search, state.search, update]);
-  const params = { page: state.page, limit: 10, "filters[status]": state.tab, ...(state.search ? { "filters[search]": state.search } : {}) };
   const { data, isPending } = useQuery({
     queryKey: apiKey(PATH, params),
     queryFn: async () => (await call(api.GET(PATH, { params: { query: params as never } }))).data,
@@ -187,29 +180,13 @@ export function VerificationPage() {
       <div className="dash-title">
         <h1>Verification Requests</h1>
       </div>
-      <DataTable<VerificationRow>
+      <PeopleTable<VerificationRow>
+        list={list}
         caption={`Requests (${data?.totalCount ?? 0})`}
-        toolbar={
-          <div className="people-toolbar">
-            <label className="visually-hidden" htmlFor="verification-search">
-              Search by name or email
-            </label>
-            <input
-              id="verification-search"
-              type="search"
-              className="form-field__input"
-              placeholder="Search by name or email"
-              value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
-            />
-          </div>
-        }
         tabs={TABS}
-        tab={state.tab}
-        onTab={(tab) => update({ tab })}
         rows={rows}
         loading={isPending}
-        rowKey={(row) => row._id}
+        totalPages={data?.totalPages}
         columns={[
           {
             key: "host",
@@ -232,9 +209,6 @@ export function VerificationPage() {
           },
         ]}
         actions={[{ label: "Review", onClick: (row) => setOpen(row) }]}
-        page={state.page}
-        totalPages={data?.totalPages ?? 1}
-        onPage={(page) => update({ page })}
       />
       {open && <Review row={open} onClose={() => setOpen(null)} />}
     </>

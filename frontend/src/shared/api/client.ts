@@ -130,20 +130,6 @@ export function listFilters(values: Record<string, string | number | undefined |
   return out;
 }
 
-/**
- * Query parameters for a call whose parameters the schema does not declare yet (the view reads
- * them from the query string by hand). Typed as the schema's `never` so the call still compiles;
- * remove once the view declares them.
- */
-export function undeclaredQuery(values: Record<string, string | number | boolean | undefined>): never {
-  return values as never;
-}
-
-/** A request body the schema does not declare (drf-spectacular leaves DELETE bodies out). */
-export function undeclaredBody(values: Record<string, unknown>): never {
-  return values as never;
-}
-
 /** The total number of pages of a list answer (ten rows a page). */
 export function pageCount(data: { totalPages?: number | null; totalCount?: number | null }, limit = 10): number {
   if (data.totalPages && data.totalPages > 0) return data.totalPages;

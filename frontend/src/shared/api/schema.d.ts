@@ -2806,6 +2806,11 @@ export interface components {
             pending: string;
             /** Format: decimal */
             paid: string;
+            can: components["schemas"]["BalanceCan"];
+        };
+        BalanceCan: {
+            /** @description The user may ask to be paid now (POST /api/payout/request). */
+            request: boolean;
         };
         Benefits: {
             isPremium: boolean;
@@ -2903,11 +2908,6 @@ export interface components {
              *     * `bookedBy` - bookedBy
              */
             sidePanel: components["schemas"]["SidePanelEnum"];
-            canApproveOrReject: boolean;
-            /** @description Kept for existing clients: can.approve. */
-            canApprove: boolean;
-            /** @description Kept for existing clients: can.pay. */
-            canPay: boolean;
             /**
              * Format: decimal
              * @description Only for the renter of a pending or approved booking.
@@ -3181,11 +3181,6 @@ export interface components {
              *     * `bookedBy` - bookedBy
              */
             sidePanel: components["schemas"]["SidePanelEnum"];
-            canApproveOrReject: boolean;
-            /** @description Kept for existing clients: can.approve. */
-            canApprove: boolean;
-            /** @description Kept for existing clients: can.pay. */
-            canPay: boolean;
             /**
              * Format: decimal
              * @description Only for the renter of a pending or approved booking.
@@ -4608,6 +4603,9 @@ export interface components {
         MediaDeleteInputTypeEnum: "verificationDoc";
         MediaDeleteResponse: {
             message: string;
+        };
+        MediaRemoveInputRequest: {
+            filesPath: string[];
         };
         MediaRemoveResponse: {
             data: components["schemas"]["MediaRemoved"];
@@ -10291,7 +10289,12 @@ export interface operations {
     };
     invoice_get_all_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description daily, weekly or monthly */
+                "filters[period]"?: "daily" | "weekly" | "monthly";
+                limit?: number;
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11585,7 +11588,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaRemoveInputRequest"];
+                "multipart/form-data": components["schemas"]["MediaRemoveInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MediaRemoveInputRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -12367,7 +12376,14 @@ export interface operations {
     };
     payment_get_all_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description daily, weekly or monthly */
+                "filters[period]"?: "daily" | "weekly" | "monthly";
+                /** @description a payment status */
+                "filters[status]"?: string;
+                limit?: number;
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12828,7 +12844,14 @@ export interface operations {
     };
     payout_get_all_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description daily, weekly or monthly */
+                "filters[period]"?: "daily" | "weekly" | "monthly";
+                /** @description onhold, released or failed; empty for all */
+                "filters[status]"?: string;
+                limit?: number;
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

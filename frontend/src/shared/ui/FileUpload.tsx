@@ -9,7 +9,7 @@
  */
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { api, call, csrfToken, errorMessage, undeclaredBody } from "../api/client";
+import { api, call, csrfToken, errorMessage, } from "../api/client";
 import { CONSTANTS } from "../constants";
 import "./css/kit.css";
 import { toast } from "./toast";
@@ -130,7 +130,7 @@ export function FileUpload({ label, value, onChange, max = 20 }: FileUploadProps
 
   const remove = async (image: UploadedImage) => {
     try {
-      await call(api.DELETE("/api/media/remove", { body: undeclaredBody({ filesPath: [image.path] }) }));
+      await call(api.DELETE("/api/media/remove", { body: { filesPath: [image.path] } }));
       onChange(latest.current.filter((item) => item.path !== image.path));
     } catch {
       /* the client showed the server's sentence; the image stays */

@@ -1,0 +1,42 @@
+"""What the Dashboard page (spec 2.4) shows each role.
+
+Admin and moderator see the platform's numbers and widgets; money (revenue, payout requests) is the
+admin's alone, as in the statistics API. Hosts, subHosts and renters see their own numbers, and
+everyone but the moderator their recent invoices.
+"""
+
+from apps.accounts.models import Role
+
+STAFF_ROLES = frozenset({Role.ADMIN, Role.MODERATOR})
+
+PLATFORM_WIDGETS = (
+    "totalUsers",
+    "highDemandLocations",
+    "highDemandAmenities",
+    "geoChart",
+    "popularHosts",
+    "popularSpaces",
+    "recentRequests",
+    "recentBookings",
+    "recentListings",
+    "newReservations",
+)
+MONEY_WIDGETS = ("revenue", "payoutRequests")
+
+
+def dashboard_widgets(user) -> list[str]:
+    """The platform widgets, in page order; none for a role outside the staff."""
+    if user.role == Role.ADMIN:
+        return ["revenue", *PLATFORM_WIDGETS, "payoutRequests"]
+    if user.role == Role.MODERATOR:
+        return list(PLATFORM_WIDGETS)
+    return []
+
+
+def dashboard_props(user) -> dict:
+    return {
+        "widgets": dashboard_widgets(user),
+        # Staff cards count the platform (Total Revenue for the admin, Total Bookings for the moderator).
+        "platformNumbers": user.role in STAFF_ROLES,
+        "seesInvoices": user.role != Role.MODERATOR,
+    }
