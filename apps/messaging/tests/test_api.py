@@ -387,3 +387,52 @@ def test_conversation_search_finds_only_the_callers_conversations(clients, users
     assert found("other_renter", "rooftop") == []
     assert found("other_host", host_name[:4]) == []
     assert clients["renter"].get(LIST, {"filters[search]": "'; DROP TABLE x; --"}).status_code == 200
+
+
+# --- Live events: sent by the request on commit, the outbox as the retry path ------------------
+
+
+class _LayerDown:
+    async def group_send(self, group, message):
+        raise ConnectionError("the channel layer is down")
+
+
+def _live_effects():
+    from apps.core.models import Effect
+
+    return Effect.objects.filter(kind="notifications.groups")
+
+
+def test_the_request_sends_the_message_event_itself_once_committed(clients, conversation):
+    # (the test client runs the request's on-commit callbacks, as a real commit would)
+    assert clients["renter"].post(SEND.format(conversation.pk), {"text": "hi"}, format="json").status_code == 201
+    [effect] = _live_effects()
+    # Sent already: nothing is left for the worker (which would send it twice).
+    assert effect.status == "done" and effect.attempts == 1 and effect.payload["event"] == "message"
+
+
+def test_a_message_event_the_layer_refused_is_retried_by_the_sweep(clients, conversation, monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.core.effects import effects_run_due
+    from apps.notifications import realtime
+
+    monkeypatch.setattr(realtime, "get_channel_layer", lambda: _LayerDown())
+    sent = clients["renter"].post(SEND.format(conversation.pk), {"text": "hi"}, format="json")
+    assert sent.status_code == 201  # the message is saved; only the live copy waits
+    [effect] = _live_effects()
+    assert effect.status == "pending" and effect.attempts == 1 and "down" in effect.last_error
+    monkeypatch.undo()
+    assert effects_run_due(now=timezone.now() + timedelta(hours=1)) >= 1
+    effect.refresh_from_db()
+    assert effect.status == "done"
+
+
+def test_a_refused_send_queues_no_live_event(clients, conversation, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        assert (
+            clients["renter"].post(SEND.format(conversation.pk), {"text": "x" * 5001}, format="json").status_code == 400
+        )
+    assert not _live_effects().exists()
