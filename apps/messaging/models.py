@@ -74,7 +74,8 @@ class Message(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [models.CheckConstraint(condition=Q(sender_side__in=Side.values), name="message_side_valid")]
         indexes = [
-            models.Index(fields=["conversation", "-created_at"]),
+            # The thread's order: pages and the keyset of "load earlier" read it without a sort.
+            models.Index(fields=["conversation", "-created_at", "-id"], name="message_thread"),
             models.Index(
                 fields=["conversation", "sender_side"], condition=Q(read_at__isnull=True), name="message_unread"
             ),

@@ -10,7 +10,7 @@ from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquer
 from django.db.models.functions import Coalesce
 
 from apps.accounts.models import STAFF_ROLES, Role
-from apps.core.exceptions import NotFound
+from apps.core.exceptions import InvalidInput, NotFound
 from apps.disputes.models import Dispute
 
 from .models import Attachment, Conversation, Message, Side
@@ -76,8 +76,59 @@ def conversation_get_for(*, user, id) -> Conversation:
     return conversation
 
 
-def message_list_for(*, conversation: Conversation) -> QuerySet[Message]:
-    return conversation.messages.select_related("sender").prefetch_related("attachments").order_by("-created_at", "-id")
+MESSAGE_FIELDS = ("id", "conversation_id", "sender_id", "sender_side", "text", "created_at", "delivered_at", "read_at")
+
+
+def conversation_ref_for(*, user, id) -> Conversation:
+    """One conversation the caller takes part in, its ids only (no people, listing or count: what
+    reading its messages needs); anything else is 404."""
+    key = _uuid(id, "Conversation")
+    side = side_for_role(user)
+    if side == Side.RENTER:
+        found = Conversation.objects.filter(renter=user)
+    elif side == Side.HOST:
+        found = Conversation.objects.filter(host_id=user.acting_host_id)
+    else:
+        found = Conversation.objects.none()
+    conversation = found.filter(pk=key).only("id", "renter_id", "host_id").first()
+    if conversation is None:
+        raise NotFound("Conversation not found.")
+    return conversation
+
+
+def message_list_for(*, conversation: Conversation, before=None) -> QuerySet:
+    """The conversation's messages newest first, as plain rows (``MESSAGE_FIELDS``).
+
+    ``before``: a message of the conversation; only the messages older than it (the keyset of
+    "load earlier": a deep page reads 50 index entries, where an OFFSET walks past every newer one).
+    """
+    messages = Message.objects.filter(conversation=conversation)
+    if before is not None:
+        anchor = _message_anchor(conversation, before)
+        at = anchor["created_at"]
+        messages = messages.filter(Q(created_at__lt=at) | Q(created_at=at, id__lt=anchor["id"]), created_at__lte=at)
+    return messages.order_by("-created_at", "-id").values(*MESSAGE_FIELDS)
+
+
+def _message_anchor(conversation: Conversation, before) -> dict:
+    refusal = InvalidInput("before must be a message of this conversation.", errors={"before": ["Not a message here."]})
+    try:
+        key = uuid.UUID(str(before))
+    except ValueError:
+        raise refusal from None
+    anchor = Message.objects.filter(conversation=conversation, pk=key).values("id", "created_at").first()
+    if anchor is None:
+        raise refusal
+    return anchor
+
+
+def attachments_of(message_ids) -> dict:
+    """The attachments of these messages in one query, as plain rows by message id."""
+    found: dict = {}
+    rows = Attachment.objects.filter(message_id__in=list(message_ids)).order_by("name")
+    for row in rows.values("id", "message_id", "name", "content_type", "size"):
+        found.setdefault(row["message_id"], []).append(row)
+    return found
 
 
 def message_get_for(*, user, id) -> Message:

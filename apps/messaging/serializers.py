@@ -22,12 +22,16 @@ def person_payload(user) -> dict:
 
 
 def attachment_payload(attachment: Attachment) -> dict:
+    return _attachment(attachment.pk, attachment.name, attachment.content_type, attachment.size)
+
+
+def _attachment(pk, name: str, content_type: str, size: int) -> dict:
     return {
-        "_id": str(attachment.pk),
-        "name": attachment.name,
-        "contentType": attachment.content_type,
-        "size": attachment.size,
-        "url": reverse("messaging:attachment", args=[attachment.pk]),
+        "_id": str(pk),
+        "name": name,
+        "contentType": content_type,
+        "size": size,
+        "url": reverse("messaging:attachment", args=[pk]),
     }
 
 
@@ -44,6 +48,26 @@ def message_payload(message: Message, *, attachments=None) -> dict:
         "deliveredAt": _iso(message.delivered_at),
         "readAt": _iso(message.read_at),
     }
+
+
+def message_rows_payload(rows: list[dict], attachments: dict) -> list[dict]:
+    """Messages read as plain rows (``selectors.message_list_for``), with their attachments by message id."""
+    return [
+        {
+            "_id": str(row["id"]),
+            "conversationId": str(row["conversation_id"]),
+            "senderId": str(row["sender_id"]),
+            "senderSide": row["sender_side"],
+            "text": row["text"],
+            "attachments": [
+                _attachment(a["id"], a["name"], a["content_type"], a["size"]) for a in attachments.get(row["id"], ())
+            ],
+            "createdAt": _iso(row["created_at"]),
+            "deliveredAt": _iso(row["delivered_at"]),
+            "readAt": _iso(row["read_at"]),
+        }
+        for row in rows
+    ]
 
 
 def conversation_payload(conversation: Conversation) -> dict:

@@ -1,6 +1,8 @@
 """Chat writes: starting a conversation, sending, reading, delivery and typing."""
 
+import datetime as dt
 import logging
+import uuid
 
 from django.db import transaction
 from django.db.models import Q
@@ -9,9 +11,10 @@ from django.utils import timezone
 from apps.accounts.models import Role, User
 from apps.bookings.models import Booking
 from apps.bookings.policies import message_refusal
+from apps.core.effects import effect_enqueue, effect_run
 from apps.core.exceptions import Forbidden, InvalidInput, NotFound
 from apps.notifications import realtime
-from apps.notifications.services import live_event, notify
+from apps.notifications.services import notify
 
 from .models import Attachment, Conversation, Message, Side
 from .uploads import clean_attachment
@@ -20,6 +23,22 @@ logger = logging.getLogger(__name__)
 
 TEXT_MAX = 5000
 MAX_ATTACHMENTS = 5
+LIVE_RETRY_AFTER = dt.timedelta(seconds=10)
+"""When the outbox's sweep takes over a chat event the request could not send (see ``_live``)."""
+
+
+def _live(groups: list[str], event: str, data: dict) -> None:
+    """Send a chat event to the open pages in ``groups`` as soon as the transaction commits.
+
+    The request sends it itself once committed (a worker's round trip cost more than the send:
+    docs/decisions.md, "Chat"); the event is still an outbox effect, due ``LIVE_RETRY_AFTER``
+    later, so when the channel layer is down or the process dies before sending, the sweep
+    retries it. A rolled-back change sends nothing.
+    """
+    payload = {"groups": list(dict.fromkeys(groups)), "event": event, "data": data}
+    effect = effect_enqueue("notifications.groups", payload, key=f"live:{uuid.uuid4().hex}", delay=LIVE_RETRY_AFTER)
+    effect_id = str(effect.pk)
+    transaction.on_commit(lambda: effect_run(effect_id), robust=True)
 
 
 def conversation_groups(conversation: Conversation, *, side: str | None = None) -> list[str]:
@@ -133,7 +152,7 @@ def message_send(*, user, conversation: Conversation, text: str = "", files=()) 
 
     payload = message_payload(message, attachments=list(message.attachments.all()))
     groups = conversation_groups(conversation)
-    live_event(groups, "message", {"conversationId": str(conversation.pk), "message": payload})
+    _live(groups, "message", {"conversationId": str(conversation.pk), "message": payload})
     sender_name = user.full_name or user.user_name or "Someone"
     for recipient in _recipients(conversation, _other(side)):
         notify(
@@ -168,7 +187,7 @@ def conversation_mark_read(*, user, conversation: Conversation) -> int:
     if updated:
         data = {"conversationId": str(conversation.pk), "readAt": now.isoformat().replace("+00:00", "Z"), "by": side}
         groups = conversation_groups(conversation)
-        live_event(groups, "read", data)
+        _live(groups, "read", data)
     return updated
 
 
@@ -189,7 +208,7 @@ def message_mark_delivered(*, user, message: Message) -> bool:
         "deliveredAt": now.isoformat().replace("+00:00", "Z"),
     }
     groups = conversation_groups(message.conversation, side=message.sender_side)
-    live_event(groups, "delivered", data)
+    _live(groups, "delivered", data)
     return True
 
 

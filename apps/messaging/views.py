@@ -22,6 +22,7 @@ from .serializers import (
     conversation_payload,
     message_notification_payload,
     message_payload,
+    message_rows_payload,
 )
 
 ERRORS = dict.fromkeys((400, 401, 403, 404), ERROR_ENVELOPE)
@@ -50,7 +51,8 @@ def _message_page(request, messages) -> dict:
     """One page of messages: 10 by default, up to 50 when the client asks for a ``limit``."""
     max_limit = MESSAGES_MAX_LIMIT if request.query_params.get("limit") else 10
     page = paginate(request, messages, max_limit=max_limit)
-    return {"messages": [message_payload(m) for m in page.items], **page.meta()}
+    attachments = selectors.attachments_of(row["id"] for row in page.items) if page.items else {}
+    return {"messages": message_rows_payload(page.items, attachments), **page.meta()}
 
 
 class ConversationListView(APIView):
@@ -117,13 +119,17 @@ class MessageListView(APIView):
 
     @extend_schema(
         summary="Messages of a conversation, newest first (page 1 is the latest)",
-        description="Page size 10 by default; `limit` up to 50.",
-        parameters=PAGE_PARAMS,
+        description="Page size 10 by default; `limit` up to 50. `before` (a message id of the conversation): "
+        'only the messages older than it, pages counted from there (what "load earlier" asks for; '
+        "`totalCount` is then the number of older messages).",
+        parameters=[*PAGE_PARAMS, OpenApiParameter("before", OpenApiTypes.UUID)],
         responses={200: _page_schema("MessageListResponse", "messages", MessageSerializer), **ERRORS},
     )
     def get(self, request, conversation_id):
-        conversation = selectors.conversation_get_for(user=request.user, id=conversation_id)
-        return envelope(_message_page(request, selectors.message_list_for(conversation=conversation)))
+        conversation = selectors.conversation_ref_for(user=request.user, id=conversation_id)
+        before = request.query_params.get("before") or None
+        messages = selectors.message_list_for(conversation=conversation, before=before)
+        return envelope(_message_page(request, messages))
 
 
 class DisputeConversationView(APIView):

@@ -43,9 +43,14 @@ def send_to_groups(groups, event: str, data, *, strict: bool = False) -> None:
     if layer is None:
         return
     message = {"type": "push.event", "event": event, "data": data}
-    try:
+
+    async def send_all() -> None:
         for group in dict.fromkeys(groups):
-            async_to_sync(layer.group_send)(group, message)
+            await layer.group_send(group, message)
+
+    try:
+        # One event loop (and one Redis connection) for all the groups, not one per group.
+        async_to_sync(send_all)()
     except Exception:  # the page simply misses a live update; the data is in the database
         if strict:
             raise

@@ -19,8 +19,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.models import Role, User
-from apps.bookings.models import Booking, BookingStatus, ExtendBooking, ExtensionStatus
-from apps.bookings.policies import pay_refusal
+from apps.bookings.models import Booking, BookingStatus, ExtendBooking
+from apps.bookings.policies import extension_pay_refusal, pay_refusal
 from apps.bookings.services import booking_expire_unpaid, booking_request_paid, extension_mark_paid
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
@@ -122,11 +122,12 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         )
         if extension is None:
             raise NotFound("Extension request not found.")
-        if extension.status != ExtensionStatus.APPROVED or extension.paid:
-            raise Conflict("Only an approved, unpaid extension can be paid.")
         payment = Payment.objects.select_for_update().filter(booking=booking).first()
-        if payment is None or payment.status != PaymentStatus.COMPLETED:
-            raise Conflict("The booking itself must be paid before an extension.")
+        refusal = extension_pay_refusal(
+            user, booking, extension, payment_status=payment.status if payment is not None else None
+        )
+        if refusal is not None:
+            raise refusal
         charge = ExtensionCharge.objects.create(
             payment=payment, extension=extension, amount=extension.additional_amount
         )

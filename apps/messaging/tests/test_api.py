@@ -177,6 +177,86 @@ def test_messages_are_paginated_newest_first(clients, conversation):
     assert clients["host"].get(MESSAGES.format(conversation.pk), {"page": "x"}).status_code == 400
 
 
+def _thread(conversation, n):
+    """``n`` messages a minute apart (the oldest first), one of them with an attachment."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.messaging.models import Attachment
+
+    start = timezone.now() - timedelta(days=1)
+    messages = Message.objects.bulk_create(
+        Message(
+            conversation=conversation,
+            sender_id=conversation.renter_id if i % 2 else conversation.host_id,
+            sender_side="renter" if i % 2 else "host",
+            text=f"m{i}",
+            created_at=start + timedelta(minutes=i),
+        )
+        for i in range(n)
+    )
+    Attachment.objects.create(message=messages[3], file="chat/x.png", name="plan.png", content_type="image/png", size=3)
+    return messages
+
+
+def test_load_earlier_pages_by_the_oldest_message_shown(clients, conversation):
+    _thread(conversation, 30)
+    url = MESSAGES.format(conversation.pk)
+    first = clients["host"].get(url, {"limit": 10}).json()["data"]
+    assert [m["text"] for m in first["messages"]] == [f"m{i}" for i in range(29, 19, -1)]
+    # A new message meanwhile does not shift what "load earlier" answers.
+    clients["renter"].post(SEND.format(conversation.pk), {"text": "new"}, format="json")
+    older = clients["host"].get(url, {"before": first["messages"][-1]["_id"], "limit": 10}).json()["data"]
+    assert [m["text"] for m in older["messages"]] == [f"m{i}" for i in range(19, 9, -1)]
+    assert older["totalCount"] == 20 and older["totalPages"] == 2
+    oldest = clients["host"].get(url, {"before": older["messages"][-1]["_id"], "limit": 10}).json()["data"]
+    assert [m["text"] for m in oldest["messages"]] == [f"m{i}" for i in range(9, -1, -1)]
+    assert oldest["totalPages"] == 1
+    photo = next(m for m in oldest["messages"] if m["text"] == "m3")
+    assert [a["name"] for a in photo["attachments"]] == ["plan.png"]
+    assert photo["attachments"][0]["url"].startswith("/api/chat/attachment/")
+
+
+def test_messages_with_equal_times_are_neither_lost_nor_repeated(clients, conversation):
+    messages = _thread(conversation, 12)
+    Message.objects.filter(pk__in=[m.pk for m in messages]).update(created_at=messages[0].created_at)
+    url = MESSAGES.format(conversation.pk)
+    seen, before = [], None
+    while True:
+        data = clients["renter"].get(url, {"limit": 5, **({"before": before} if before else {})}).json()["data"]
+        seen += [m["_id"] for m in data["messages"]]
+        if data["totalPages"] == 1:
+            break
+        before = data["messages"][-1]["_id"]
+    assert sorted(seen) == sorted(str(m.pk) for m in messages) and len(seen) == 12
+
+
+@pytest.mark.parametrize("before", ["nope", "6f1c1f44-8f0e-4d0a-9a55-2b1f0c3e9d11", "other"])
+def test_load_earlier_refuses_a_message_not_of_the_conversation(clients, users, conversation, before):
+    if before == "other":
+        other = clients["other_renter"].post(START, {"userId": str(users["host"].pk)}, format="json").json()["data"]
+        sent = clients["other_renter"].post(SEND.format(other["_id"]), {"text": "hi"}, format="json")
+        before = sent.json()["data"]["_id"]
+    response = clients["renter"].get(MESSAGES.format(conversation.pk), {"before": before})
+    assert response.status_code == 400
+    assert response.json()["message"] == "before must be a message of this conversation."
+
+
+def test_a_page_costs_the_same_queries_deep_or_shallow(clients, conversation, django_assert_num_queries):
+    _thread(conversation, 120)
+    url = MESSAGES.format(conversation.pk)
+    newest = clients["host"].get(url, {"limit": 50}).json()["data"]["messages"]
+    # the signed-in user, the conversation, the count, the page, its attachments
+    with django_assert_num_queries(5) as first:
+        clients["host"].get(url, {"limit": 50, "page": 1})
+    for page in (2, 3):
+        with django_assert_num_queries(len(first.captured_queries)):
+            assert len(clients["host"].get(url, {"limit": 50, "page": page}).json()["data"]["messages"]) in (50, 20)
+    with django_assert_num_queries(len(first.captured_queries) + 1):  # the anchor message
+        clients["host"].get(url, {"limit": 50, "before": newest[-1]["_id"]})
+
+
 @pytest.mark.parametrize(
     "payload",
     [{}, {"text": ""}, {"text": "   "}, {"text": "x" * 5001}, {"text": ["a"]}, {"text": "nul \x00"}],
@@ -307,3 +387,52 @@ def test_conversation_search_finds_only_the_callers_conversations(clients, users
     assert found("other_renter", "rooftop") == []
     assert found("other_host", host_name[:4]) == []
     assert clients["renter"].get(LIST, {"filters[search]": "'; DROP TABLE x; --"}).status_code == 200
+
+
+# --- Live events: sent by the request on commit, the outbox as the retry path ------------------
+
+
+class _LayerDown:
+    async def group_send(self, group, message):
+        raise ConnectionError("the channel layer is down")
+
+
+def _live_effects():
+    from apps.core.models import Effect
+
+    return Effect.objects.filter(kind="notifications.groups")
+
+
+def test_the_request_sends_the_message_event_itself_once_committed(clients, conversation):
+    # (the test client runs the request's on-commit callbacks, as a real commit would)
+    assert clients["renter"].post(SEND.format(conversation.pk), {"text": "hi"}, format="json").status_code == 201
+    [effect] = _live_effects()
+    # Sent already: nothing is left for the worker (which would send it twice).
+    assert effect.status == "done" and effect.attempts == 1 and effect.payload["event"] == "message"
+
+
+def test_a_message_event_the_layer_refused_is_retried_by_the_sweep(clients, conversation, monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.core.effects import effects_run_due
+    from apps.notifications import realtime
+
+    monkeypatch.setattr(realtime, "get_channel_layer", lambda: _LayerDown())
+    sent = clients["renter"].post(SEND.format(conversation.pk), {"text": "hi"}, format="json")
+    assert sent.status_code == 201  # the message is saved; only the live copy waits
+    [effect] = _live_effects()
+    assert effect.status == "pending" and effect.attempts == 1 and "down" in effect.last_error
+    monkeypatch.undo()
+    assert effects_run_due(now=timezone.now() + timedelta(hours=1)) >= 1
+    effect.refresh_from_db()
+    assert effect.status == "done"
+
+
+def test_a_refused_send_queues_no_live_event(clients, conversation, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        assert (
+            clients["renter"].post(SEND.format(conversation.pk), {"text": "x" * 5001}, format="json").status_code == 400
+        )
+    assert not _live_effects().exists()

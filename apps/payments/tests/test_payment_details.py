@@ -7,7 +7,7 @@ import pytest
 from apps.bookings import services as bookings
 from apps.bookings.factories import PricedEventListingFactory, booking_make
 from apps.core.testing import check_role_matrix
-from apps.payments.models import Payment
+from apps.payments.models import ExtensionCharge, Payment
 
 from .conftest import pay_locally
 
@@ -62,6 +62,11 @@ def test_renter_extends_by_two_hours_pays_only_the_difference_and_the_invoice_sh
         return extension["can"]
 
     assert clients["renter"].get(detail).json()["data"]["can"]["payExtension"] is False
+    checkout = {"bookingId": str(booking.pk), "extensionId": extension_id}
+    # The checkout refuses what ``can.pay`` refuses, with the booking policy's words, and starts nothing.
+    early = clients["renter"].post("/api/payment/checkout", checkout, format="json")
+    assert early.status_code == 409 and early.json()["message"] == "Only an approved extension can be paid."
+    assert not ExtensionCharge.objects.exists()
     # The host side decides a pending request; nobody pays it yet.
     assert extension_can("renter") == {"approve": False, "reject": False, "pay": False}
     for actor in ("host", "sub_host"):
@@ -98,6 +103,9 @@ def test_renter_extends_by_two_hours_pays_only_the_difference_and_the_invoice_sh
     extension = next(e for e in data["extendBooking"] if e["_id"] == extension_id)
     assert extension["paid"] is True
     assert extension["can"] == {"approve": False, "reject": False, "pay": False}
+    twice = clients["renter"].post("/api/payment/checkout", checkout, format="json")
+    assert twice.status_code == 409 and twice.json()["message"] == "This extension is already paid."
+    assert ExtensionCharge.objects.count() == 1
     invoices = clients["renter"].get("/api/invoice/get-all").json()["data"]["invoices"]
     amounts = sorted(invoice["amount"] for invoice in invoices)
     assert extension["additionalAmount"] in amounts and len(invoices) == 2

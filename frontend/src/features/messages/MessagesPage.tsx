@@ -65,7 +65,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   const [activeId, setActiveId] = useState(conversationId);
   const [active, setActive] = useState<Conversation | null>(null);
   const [thread, setThread] = useState<ChatMessage[]>([]);
-  const [olderPage, setOlderPage] = useState<number | null>(null);
+  const [hasOlder, setHasOlder] = useState(false);
   const [typing, setTyping] = useState("");
   const [readUpTo, setReadUpTo] = useState<string | null>(null);
   const [text, setText] = useState("");
@@ -130,7 +130,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
         const messages = page.data.messages as unknown as ChatMessage[];
         setActive(conversation);
         setThread([...messages].reverse());
-        setOlderPage(page.data.totalPages > 1 ? 2 : null);
+        setHasOlder(page.data.totalPages > 1);
         if (conversation.unreadCount > 0 || messages.some((m) => m.senderSide !== side && !m.readAt)) void markRead(activeId);
       })
       .catch(() => {
@@ -186,14 +186,15 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   }, [activeId, side, loadList, markRead]);
 
   const loadOlder = async () => {
-    if (!activeId || !olderPage) return;
+    const oldest = thread[0];
+    if (!activeId || !hasOlder || !oldest) return;
     try {
-      const answer = await call(
-        api.GET("/api/chat/messages/{conversation_id}", { params: { path: { conversation_id: activeId }, query: { page: olderPage, limit: 50 } } }),
-      );
+      // The keyset "before the oldest shown": messages that arrived meanwhile do not shift the pages.
+      const query = { before: oldest._id, limit: 50 };
+      const answer = await call(api.GET("/api/chat/messages/{conversation_id}", { params: { path: { conversation_id: activeId }, query } }));
       const older = answer.data.messages as unknown as ChatMessage[];
       setThread((current) => older.reduce((list, message) => mergeMessage(list, message), current));
-      setOlderPage(answer.data.totalPages > olderPage ? olderPage + 1 : null);
+      setHasOlder(answer.data.totalPages > 1);
     } catch {
       /* toasted */
     }
@@ -298,7 +299,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
               </div>
             </header>
             <div className="chat-messages" aria-live="polite">
-              {olderPage && (
+              {hasOlder && (
                 <button type="button" className="link-button chat-older" onClick={() => void loadOlder()}>
                   Load earlier messages
                 </button>

@@ -367,7 +367,7 @@ export interface paths {
         };
         /**
          * Messages of a conversation, newest first (page 1 is the latest)
-         * @description Page size 10 by default; `limit` up to 50.
+         * @description Page size 10 by default; `limit` up to 50. `before` (a message id of the conversation): only the messages older than it, pages counted from there (what "load earlier" asks for; `totalCount` is then the number of older messages).
          */
         get: operations["chat_messages_retrieve"];
         put?: never;
@@ -7622,6 +7622,7 @@ export interface operations {
     chat_messages_retrieve: {
         parameters: {
             query?: {
+                before?: string;
                 limit?: number;
                 page?: number;
             };
