@@ -36,6 +36,7 @@ from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from .eventloop import one_event_loop
 from .models import Effect, EffectStatus
 
 logger = logging.getLogger(__name__)
@@ -192,10 +193,12 @@ def _dispatch_on_commit(effect_ids: list[str]) -> None:
 
 def effects_run_batch(effect_ids: list[str]) -> list[str]:
     """Run the effects one change queued, those that reach open pages first. Each runs in its own
-    transaction; one that fails is retried on its own (``effect_run``)."""
+    transaction; one that fails is retried on its own (``effect_run``). Their live events share one
+    event loop, so the channel layer connects to Redis once for the whole batch."""
     kinds = dict(Effect.objects.filter(pk__in=effect_ids).values_list("pk", "kind"))
     order = sorted(effect_ids, key=lambda pk: kinds.get(uuid.UUID(str(pk))) not in _first)
-    return [effect_run(effect_id) for effect_id in order]
+    with one_event_loop():
+        return [effect_run(effect_id) for effect_id in order]
 
 
 def effect_run(effect_id) -> str:

@@ -8,8 +8,9 @@ and an ``event`` name plus ``data`` that the page receives as JSON.
 
 import logging
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+from apps.core.eventloop import run_async
 
 logger = logging.getLogger(__name__)
 
@@ -44,12 +45,17 @@ def send_to_groups(groups, event: str, data, *, strict: bool = False) -> None:
         return
     message = {"type": "push.event", "event": event, "data": data}
     try:
-        for group in dict.fromkeys(groups):
-            async_to_sync(layer.group_send)(group, message)
+        run_async(_send_all, layer, list(dict.fromkeys(groups)), message)
     except Exception:  # the page simply misses a live update; the data is in the database
         if strict:
             raise
         logger.warning("Could not send %s to open pages", event, exc_info=True)
+
+
+async def _send_all(layer, groups: list[str], message: dict) -> None:
+    """Every group_send of one event in one call from synchronous code (one loop, one connection)."""
+    for group in groups:
+        await layer.group_send(group, message)
 
 
 def send_to_users(user_ids, event: str, data, *, strict: bool = False) -> None:
