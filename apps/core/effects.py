@@ -27,15 +27,15 @@ import datetime as dt
 import json
 import logging
 import threading
-import uuid
 from collections.abc import Callable
 from contextlib import contextmanager
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from .eventloop import one_event_loop
 from .models import Effect, EffectStatus
 
 logger = logging.getLogger(__name__)
@@ -191,11 +191,47 @@ def _dispatch_on_commit(effect_ids: list[str]) -> None:
 
 
 def effects_run_batch(effect_ids: list[str]) -> list[str]:
-    """Run the effects one change queued, those that reach open pages first. Each runs in its own
-    transaction; one that fails is retried on its own (``effect_run``)."""
-    kinds = dict(Effect.objects.filter(pk__in=effect_ids).values_list("pk", "kind"))
-    order = sorted(effect_ids, key=lambda pk: kinds.get(uuid.UUID(str(pk))) not in _first)
-    return [effect_run(effect_id) for effect_id in order]
+    """Run the effects one change queued, those that reach open pages first. Their live events share
+    one event loop, so the channel layer connects to Redis once for the whole batch.
+
+    The effects that reach pages run together in one transaction (one lock, one commit: the second
+    page does not wait for the first effect's commit), each handler in its own savepoint so one that
+    fails is rolled back and retried alone. The others each run in their own transaction
+    (``effect_run``). Returns what happened to each, pages first.
+    """
+    with one_event_loop():
+        ran, results = _run_pages_together(effect_ids)
+        return results + [effect_run(effect_id) for effect_id in effect_ids if str(effect_id) not in ran]
+
+
+def _run_pages_together(effect_ids: list[str]) -> tuple[set[str], list[str]]:
+    """Lock the batch's pending effects that reach pages (one query, no lookup of kinds first), run
+    them in the queued order and mark the successful ones done in one UPDATE; one commit."""
+    with transaction.atomic():
+        held = {
+            str(effect.pk): effect
+            for effect in Effect.objects.select_for_update(skip_locked=True).filter(
+                pk__in=effect_ids, status=EffectStatus.PENDING, kind__in=_first
+            )
+        }
+        results = []
+        done = []
+        for effect_id in effect_ids:
+            effect = held.get(str(effect_id))
+            if effect is None:
+                continue
+            outcome = _attempt(effect, save_done=False)
+            if outcome == "done":
+                done.append(effect.pk)
+            results.append(outcome)
+        if done:
+            Effect.objects.filter(pk__in=done).update(
+                status=EffectStatus.DONE, done_at=timezone.now(), attempts=F("attempts") + 1
+            )
+        return set(held), results
+
+
+NOT_PENDING = "not pending (done, failed or being run by another worker)"
 
 
 def effect_run(effect_id) -> str:
@@ -205,28 +241,35 @@ def effect_run(effect_id) -> str:
             Effect.objects.select_for_update(skip_locked=True).filter(pk=effect_id, status=EffectStatus.PENDING).first()
         )
         if effect is None:
-            return "not pending (done, failed or being run by another worker)"
-        handler = _handlers.get(effect.kind)
-        effect.attempts += 1
-        try:
-            if handler is None:
-                raise LookupError(f"no handler for effect {effect.kind!r}")
-            with transaction.atomic():
-                handler(**effect.payload, key=effect.key)
-        except Exception as exc:  # noqa: BLE001  (any failure is recorded and retried)
-            effect.last_error = f"{type(exc).__name__}: {exc}"[:4000]
-            if effect.attempts >= MAX_ATTEMPTS:
-                effect.status = EffectStatus.FAILED
-                logger.error("Effect %s %s stopped after %s attempts: %s", effect.kind, effect.pk, effect.attempts, exc)
-            else:
-                effect.next_attempt_at = timezone.now() + backoff(effect.attempts)
-                logger.warning("Effect %s %s failed (attempt %s): %s", effect.kind, effect.pk, effect.attempts, exc)
-            effect.save(update_fields=["attempts", "last_error", "status", "next_attempt_at"])
-            return "failed"
+            return NOT_PENDING
+        return _attempt(effect)
+
+
+def _attempt(effect: Effect, *, save_done: bool = True) -> str:
+    """Run the handler of a locked effect in a savepoint and record the outcome (a success is saved
+    only if ``save_done``; the caller then marks it done itself)."""
+    handler = _handlers.get(effect.kind)
+    effect.attempts += 1
+    try:
+        if handler is None:
+            raise LookupError(f"no handler for effect {effect.kind!r}")
+        with transaction.atomic():
+            handler(**effect.payload, key=effect.key)
+    except Exception as exc:  # noqa: BLE001  (any failure is recorded and retried)
+        effect.last_error = f"{type(exc).__name__}: {exc}"[:4000]
+        if effect.attempts >= MAX_ATTEMPTS:
+            effect.status = EffectStatus.FAILED
+            logger.error("Effect %s %s stopped after %s attempts: %s", effect.kind, effect.pk, effect.attempts, exc)
+        else:
+            effect.next_attempt_at = timezone.now() + backoff(effect.attempts)
+            logger.warning("Effect %s %s failed (attempt %s): %s", effect.kind, effect.pk, effect.attempts, exc)
+        effect.save(update_fields=["attempts", "last_error", "status", "next_attempt_at"])
+        return "failed"
+    if save_done:
         effect.status = EffectStatus.DONE
         effect.done_at = timezone.now()
         effect.save(update_fields=["attempts", "status", "done_at"])
-        return "done"
+    return "done"
 
 
 def effects_run_due(*, now: dt.datetime | None = None, limit: int = 500) -> int:

@@ -8,8 +8,9 @@ and an ``event`` name plus ``data`` that the page receives as JSON.
 
 import logging
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+from apps.core.eventloop import run_async
 
 logger = logging.getLogger(__name__)
 
@@ -43,18 +44,19 @@ def send_to_groups(groups, event: str, data, *, strict: bool = False) -> None:
     if layer is None:
         return
     message = {"type": "push.event", "event": event, "data": data}
-
-    async def send_all() -> None:
-        for group in dict.fromkeys(groups):
-            await layer.group_send(group, message)
-
     try:
         # One event loop (and one Redis connection) for all the groups, not one per group.
-        async_to_sync(send_all)()
+        run_async(_send_all, layer, list(dict.fromkeys(groups)), message)
     except Exception:  # the page simply misses a live update; the data is in the database
         if strict:
             raise
         logger.warning("Could not send %s to open pages", event, exc_info=True)
+
+
+async def _send_all(layer, groups: list[str], message: dict) -> None:
+    """Every group_send of one event in one call from synchronous code (one loop, one connection)."""
+    for group in groups:
+        await layer.group_send(group, message)
 
 
 def send_to_users(user_ids, event: str, data, *, strict: bool = False) -> None:

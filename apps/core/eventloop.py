@@ -1,0 +1,64 @@
+"""One event loop for a run of synchronous code that sends many async calls (the Channels layer).
+
+``async_to_sync`` called from a thread with no event loop makes a new loop for each call, and the
+Redis channel layer opens a new connection per loop: a worker task that sends five live events pays
+for five loops and five connections. Inside ``one_event_loop()`` every ``run_async`` of the thread
+runs on the same private loop, so the layer opens its connection once; the loop (and with it the
+layer's connections) is closed when the block ends.
+
+Where an outer loop already serves the thread (a ``sync_to_async`` thread of daphne or of an async
+test, or a thread whose loop is running) the block changes nothing: ``run_async`` then uses
+``async_to_sync``, which hands the call to that outer loop and its existing connection.
+"""
+
+import asyncio
+import os
+import threading
+from collections.abc import Awaitable, Callable
+from contextlib import contextmanager
+from typing import Any
+
+from asgiref.sync import SyncToAsync, async_to_sync
+
+
+class _Local(threading.local):
+    loop: asyncio.AbstractEventLoop | None = None
+
+
+_local = _Local()
+
+
+def _outer_loop() -> bool:
+    """True when this thread already has a loop to run coroutines on (running, or asgiref's main loop)."""
+    try:
+        asyncio.get_running_loop()
+        return True
+    except RuntimeError:
+        pass
+    return (
+        getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None
+        and getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid()
+    )
+
+
+@contextmanager
+def one_event_loop():
+    """Run every ``run_async`` of this thread inside the block on one loop (nested blocks join the outer one)."""
+    if _local.loop is not None or _outer_loop():
+        yield
+        return
+    loop = asyncio.new_event_loop()
+    _local.loop = loop
+    try:
+        yield
+    finally:
+        _local.loop = None
+        loop.close()  # channels_redis closes the connections it opened on this loop
+
+
+def run_async(fn: Callable[..., Awaitable[Any]], *args, **kwargs) -> Any:
+    """Call the coroutine function ``fn`` from synchronous code and return its result."""
+    loop = _local.loop
+    if loop is None:
+        return async_to_sync(fn)(*args, **kwargs)
+    return loop.run_until_complete(fn(*args, **kwargs))
