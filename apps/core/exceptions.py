@@ -1,8 +1,9 @@
 """One family of domain errors and the one handler that turns any failure into the API envelope.
 
 Failure envelope: ``{"message": "<a sentence a person can read>", "errors": {field: [sentences]}}``
-with the right HTTP status. Services raise ``DomainError`` subclasses; views never build
-error responses by hand.
+with the right HTTP status. Services raise ``DomainError`` subclasses naming fields in snake_case
+(``errors={"check_in_date": [...]}``); this edge gives them the API's camelCase names. Views never
+build error responses by hand.
 """
 
 import logging
@@ -126,12 +127,24 @@ _DRF_MESSAGES = {
 }
 
 
+def api_field(name: str) -> str:
+    """The API's name of a field a service names in Python's snake_case (``check_in_date`` →
+    ``checkInDate``); names already in the API's shape (``startTime``, ``filters[period]``) and
+    ``non_field_errors`` are kept."""
+    if name == "non_field_errors" or "_" not in name.strip("_"):
+        return name
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
 def api_exception_handler(exc: Exception, context: dict) -> Response:
     if isinstance(exc, DomainError):
         headers = exc.headers
         if exc.status_code == 401 and "WWW-Authenticate" not in headers:
             headers = {**headers, "WWW-Authenticate": BEARER_CHALLENGE}
-        return error_response(exc.message, exc.status_code, exc.errors, exc.data, headers)
+        # Services name fields in snake_case; the API speaks camelCase.
+        errors = {api_field(name): messages for name, messages in exc.errors.items()}
+        return error_response(exc.message, exc.status_code, errors, exc.data, headers)
     if isinstance(exc, RequestDataTooBig):
         return error_response("The request is too large.", 413)
     if isinstance(exc, SuspiciousOperation):

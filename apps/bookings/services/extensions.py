@@ -31,10 +31,10 @@ def extension_plan(
 ) -> tuple[dt.datetime, dt.datetime, Decimal, pricing.Quote, dict]:
     """The extra time after the current check-out, and its price (no discount; fee and tax added)."""
     for name, value in (
-        ("additionalHours", hours),
-        ("additionalDays", days),
-        ("additionalWeeks", weeks),
-        ("additionalMonths", months),
+        ("additional_hours", hours),
+        ("additional_days", days),
+        ("additional_weeks", weeks),
+        ("additional_months", months),
     ):
         if value < 0 or value > 1000:
             raise _invalid(name, "Enter a whole number from 0 to 1000.")
@@ -42,9 +42,9 @@ def extension_plan(
         Decimal(hours) + Decimal(days) * 24 + Decimal(weeks) * 168 + Decimal(months) * pricing.PERIOD_HOURS["monthly"]
     )
     if extra_hours <= 0:
-        raise _invalid("additionalHours", "Choose how long to extend by.")
+        raise _invalid("additional_hours", "Choose how long to extend by.")
     if extra_hours > 24 * MAX_BOOKING_DAYS:
-        raise _invalid("additionalHours", "An extension can add at most one year.")
+        raise _invalid("additional_hours", "An extension can add at most one year.")
     start = booking.check_out
     end = _slot_ceil(start + dt.timedelta(seconds=float(extra_hours * 3600)))
     listing = booking.listing
@@ -52,8 +52,8 @@ def extension_plan(
     local_start, local_end = to_local(start, tz).date(), to_local(end, tz).date()
     blocked = sorted(d for d in (listing.blocked_dates or []) if local_start <= d <= local_end)
     if blocked:
-        raise _invalid("additionalDate", f"The space is not available on {format_date(blocked[0])}.")
-    _check_opening(listing, local_end, to_local(end, tz).time(), "endTime", closing=True)
+        raise _invalid("additional_date", f"The space is not available on {format_date(blocked[0])}.")
+    _check_opening(listing, local_end, to_local(end, tz).time(), "end_time", closing=True)
     offering = booking.offering
     seats_factor = booking.seats if offering is not None and not offering.is_exclusive else 1
     try:
@@ -63,7 +63,7 @@ def extension_plan(
             percentages=pricing.Percentages(),
         )
     except pricing.PricingError as exc:
-        raise _invalid("additionalHours", str(exc))
+        raise _invalid("additional_hours", str(exc))
     amounts = pricing.extension_amounts(quote.prices_total, _booking_percentages(booking))
     return start, end, extra_hours, quote, amounts
 

@@ -114,10 +114,10 @@ def check_notice_and_window(listing: Listing, *, start: dt.datetime, now: dt.dat
     notice = listing.minimum_notice_hours or 0
     if notice and start < now + dt.timedelta(hours=notice):
         hours = "hour" if notice == 1 else "hours"
-        raise _invalid("startTime", f"This space needs {notice} {hours} of notice before a booking starts.")
+        raise _invalid("start_time", f"This space needs {notice} {hours} of notice before a booking starts.")
     window = listing.booking_window_days or 0
     if window and to_local(start).date() > to_local(now).date() + dt.timedelta(days=window):
-        raise _invalid("checkInDate", f"This space can be booked at most {window} days ahead.")
+        raise _invalid("check_in_date", f"This space can be booked at most {window} days ahead.")
 
 
 def booking_plan(
@@ -138,32 +138,32 @@ def booking_plan(
     offering = None
     if listing.property_type == PropertyType.OFFICE_SPACE:
         if not offering_id:
-            raise _invalid("spaceOffering", "Choose which space you want to book.")
+            raise _invalid("space_offering", "Choose which space you want to book.")
         offering = listing.space_offerings.filter(pk=offering_id).first()
         if offering is None:
-            raise _invalid("spaceOffering", "This space offering is not part of the listing.")
+            raise _invalid("space_offering", "This space offering is not part of the listing.")
     elif offering_id:
-        raise _invalid("spaceOffering", "An event space is booked whole; do not choose an offering.")
+        raise _invalid("space_offering", "An event space is booked whole; do not choose an offering.")
 
     if check_out_date < check_in_date:
-        raise _invalid("checkOutDate", "Check-out date must be on or after the check-in date.")
+        raise _invalid("check_out_date", "Check-out date must be on or after the check-in date.")
     if (check_out_date - check_in_date).days > MAX_BOOKING_DAYS:
-        raise _invalid("checkOutDate", "A booking can last at most one year.")
+        raise _invalid("check_out_date", "A booking can last at most one year.")
     # Wall-clock times where the space is.
     tz = zone_of(listing)
-    start = local_datetime(check_in_date, start_time, tz, "startTime")
-    end = local_datetime(check_out_date, end_time, tz, "endTime")
+    start = local_datetime(check_in_date, start_time, tz, "start_time")
+    end = local_datetime(check_out_date, end_time, tz, "end_time")
     if end <= start:
-        raise _invalid("endTime", "End time must be after the start time.")
+        raise _invalid("end_time", "End time must be after the start time.")
     if start < now:
-        raise _invalid("checkInDate", "You cannot book a time in the past.")
+        raise _invalid("check_in_date", "You cannot book a time in the past.")
     check_notice_and_window(listing, start=start, now=now)
 
     blocked = sorted(d for d in (listing.blocked_dates or []) if check_in_date <= d <= check_out_date)
     if blocked:
-        raise _invalid("checkInDate", f"The space is not available on {format_date(blocked[0])}.")
-    _check_opening(listing, check_in_date, start_time, "startTime", closing=False)
-    _check_opening(listing, check_out_date, end_time, "endTime", closing=True)
+        raise _invalid("check_in_date", f"The space is not available on {format_date(blocked[0])}.")
+    _check_opening(listing, check_in_date, start_time, "start_time", closing=False)
+    _check_opening(listing, check_out_date, end_time, "end_time", closing=True)
 
     # Minimum period and the duration priced.
     days = (check_out_date - check_in_date).days + 1
@@ -171,12 +171,12 @@ def booking_plan(
         hours = Decimal((end - start).total_seconds()) / Decimal(3600)
         minimum = listing.minimum_days if offering is None else offering.minimum_period
         if hours < minimum:
-            raise _invalid("endTime", f"The minimum booking is {minimum} hour{'s' if minimum != 1 else ''}.")
+            raise _invalid("end_time", f"The minimum booking is {minimum} hour{'s' if minimum != 1 else ''}.")
     else:
         hours = Decimal(days * 24)
         minimum = offering.minimum_period
         if days < minimum:
-            raise _invalid("checkOutDate", f"The minimum booking is {minimum} day{'s' if minimum != 1 else ''}.")
+            raise _invalid("check_out_date", f"The minimum booking is {minimum} day{'s' if minimum != 1 else ''}.")
 
     # Capacity.
     guests = guests if guests is not None else 1
@@ -197,10 +197,10 @@ def booking_plan(
 
     add_on_ids = list(dict.fromkeys(str(a) for a in add_on_ids or ()))
     if len(add_on_ids) > MAX_ADD_ONS:
-        raise _invalid("servicesAndAddOns", "Too many services and add-ons.")
+        raise _invalid("services_and_add_ons", "Too many services and add-ons.")
     add_ons = list(listing.add_ons.filter(pk__in=add_on_ids)) if add_on_ids else []
     if len(add_ons) != len(add_on_ids):
-        raise _invalid("servicesAndAddOns", "A chosen service or add-on is not offered by this space.")
+        raise _invalid("services_and_add_ons", "A chosen service or add-on is not offered by this space.")
 
     try:
         quote = pricing.quote(
@@ -211,7 +211,7 @@ def booking_plan(
             total_days=days,
         )
     except pricing.PricingError as exc:
-        raise _invalid("spaceOffering", str(exc))
+        raise _invalid("space_offering", str(exc))
     return BookingPlan(
         listing=listing,
         offering=offering,

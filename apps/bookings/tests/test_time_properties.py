@@ -144,8 +144,9 @@ def test_a_skipped_time_is_refused_with_a_clear_message():
             end_time=dt.time(5),
             now=NOW,
         )
+    # The service names the field in snake_case; the API answers it as startTime.
     assert refused.value.errors == {
-        "startTime": [
+        "start_time": [
             "02:30 AM does not exist on 14-03-2027 in America/New_York: the clocks go forward that night. "
             "Please choose another time."
         ]
