@@ -107,14 +107,18 @@ def booking_requests_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
     return apply_filters(qs, filters).order_by("-created_at", "-id")
 
 
-def pending_bookings_count(user) -> int:
+def pending_bookings(user) -> QuerySet[Booking] | None:
+    """The host side's requests waiting for an answer (the menu's pendingBookings); None for others."""
     if user.role not in (Role.HOST, Role.SUB_HOST):
-        return 0
-    return (
-        Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING)
-        .exclude(awaiting_payment_q())
-        .count()
+        return None
+    return Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING).exclude(
+        awaiting_payment_q()
     )
+
+
+def pending_bookings_count(user) -> int:
+    pending = pending_bookings(user)
+    return 0 if pending is None else pending.count()
 
 
 def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:

@@ -184,20 +184,30 @@ def bookable_listing_get(*, listing_id) -> Listing:
 # --- Pending counters ------------------------------------------------------------------------------
 
 
-def pending_listings_count(*, user) -> int:
-    """Admin and moderator: review requests waiting (new listings and edits)."""
+def pending_listing_requests(*, user) -> QuerySet[ListingRequest] | None:
+    """Admin and moderator: review requests waiting (new listings and edits); None for others."""
     if user.role not in STAFF_ROLES:
-        return 0
-    return ListingRequest.objects.filter(status=RequestStatus.PENDING, listing__is_deleted=False).count()
+        return None
+    return ListingRequest.objects.filter(status=RequestStatus.PENDING, listing__is_deleted=False)
 
 
-def other_requests_count(*, user) -> int:
-    """Host and subHost: their edit requests still waiting for review."""
+def pending_listings_count(*, user) -> int:
+    pending = pending_listing_requests(user=user)
+    return 0 if pending is None else pending.count()
+
+
+def other_requests(*, user) -> QuerySet[ListingRequest] | None:
+    """Host and subHost: their edit requests still waiting for review; None without a host."""
     if user.acting_host_id is None:
-        return 0
+        return None
     return ListingRequest.objects.filter(
         status=RequestStatus.PENDING,
         kind=RequestKind.EDIT,
         listing__host_id=user.acting_host_id,
         listing__is_deleted=False,
-    ).count()
+    )
+
+
+def other_requests_count(*, user) -> int:
+    pending = other_requests(user=user)
+    return 0 if pending is None else pending.count()

@@ -81,3 +81,32 @@ def test_the_list_no_longer_counts_the_users_rows(clients, users):
         data = clients["host"].get(LIST, {"page": 2, "filters[all]": "true"}).json()["data"]
     assert (data["totalCount"], data["totalUnread"], data["totalPages"], len(data["notifications"])) == (12, 12, 2, 2)
     assert not [q["sql"] for q in queries.captured_queries if "COUNT(" in q["sql"].upper()]
+
+
+# --- Pending counters ---------------------------------------------------------------------------
+
+
+def _counting_queries(client) -> tuple[dict, list[str]]:
+    with CaptureQueriesContext(connection) as queries:
+        data = client.get("/api/dashboard/pending-counter").json()["data"]
+    return data, [q["sql"] for q in queries.captured_queries if "COUNT(" in q["sql"].upper()]
+
+
+@pytest.mark.parametrize("role", ["host", "admin", "moderator"])
+def test_pending_counters_are_read_in_one_query_and_match_each_count(clients, users, role):
+    from apps.bookings.factories import PricedEventListingFactory, booking_make, weekday
+    from apps.notifications.counters import COUNTER_ROLES, registered_counters
+
+    listing = PricedEventListingFactory(host=users["host"], payment_preference="payLater")
+    for days in (10, 11, 12):
+        booking_make(renter=users["renter"], listing=listing, day=weekday(days))
+
+    data, counting = _counting_queries(clients[role])
+
+    assert len(counting) == 1, counting
+    for name, fn in registered_counters().items():
+        if users[role].role in COUNTER_ROLES[name]:
+            rows = fn(users[role])
+            assert data[name] == (rows.count() if rows is not None else 0), name
+    if role == "host":
+        assert data["pendingBookings"] == 3
