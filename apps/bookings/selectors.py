@@ -292,6 +292,9 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
     now = timezone.now().astimezone(tz)
     first_day = (now + dt.timedelta(hours=listing.minimum_notice_hours or 0)).date()
     last_day = now.date() + dt.timedelta(days=listing.booking_window_days or 366 * 2)
+    # Opening hours are per weekday: read them once for each, not once a day.
+    week = [start + dt.timedelta(days=n) for n in range(7)]
+    open_on = {day.weekday(): opening_for(listing.opening_hours, day) is not None for day in week}
     available = []
     day = start
     while day < end:
@@ -300,7 +303,7 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
             and day not in occupied
             and day not in pending
             and day not in blocked
-            and opening_for(listing.opening_hours, day)
+            and open_on[day.weekday()]
         ):
             available.append(day)
         day += dt.timedelta(days=1)

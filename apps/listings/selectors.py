@@ -104,10 +104,18 @@ def listing_list_for(*, user, filters: dict) -> QuerySet[Listing]:
     return _filtered(queryset, filters, choices=choices, title_field="title")
 
 
-def listing_get_for(*, user, listing_id) -> Listing:
+def listing_get_for(*, user, listing_id, bare: bool = False) -> Listing:
     """One listing as ``user`` may see it: staff any (even deleted), the host side its own (not deleted),
-    anyone else only approved, active, not deleted listings. Otherwise 404."""
-    queryset = listing_queryset(user=user)
+    anyone else only approved, active, not deleted listings. Otherwise 404.
+
+    ``bare``: the listing's own row and its space offerings only (for reads such as availability
+    that need neither the serializer's relations nor the caller's favourite flag)."""
+    if bare:
+        queryset = Listing.objects.prefetch_related(
+            Prefetch("space_offerings", queryset=SpaceOffering.objects.order_by("kind"))
+        )
+    else:
+        queryset = listing_queryset(user=user)
     if user.role not in STAFF_ROLES:
         visible = PUBLIC_LISTING
         if user.acting_host_id is not None:
