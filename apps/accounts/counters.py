@@ -2,6 +2,6 @@
 
 from apps.notifications.counters import register_counter
 
-from .selectors import pending_verification_request_count
+from .selectors import pending_verification_requests
 
-register_counter("pendingVerificationRequest", pending_verification_request_count)
+register_counter("pendingVerificationRequest", pending_verification_requests)

@@ -177,15 +177,18 @@ def verification_request_get(*, request_id) -> VerificationRequest:
     return found
 
 
-def pending_verification_request_count(user: User | None = None) -> int:
-    """Pending identity checks (the menu's pendingVerificationRequest). 0 for anyone but staff."""
+def pending_verification_requests(user: User | None = None) -> QuerySet[VerificationRequest] | None:
+    """Pending identity checks (the menu's pendingVerificationRequest). None for anyone but staff."""
     if user is not None and user.role not in STAFF_ROLES:
-        return 0
-    return (
-        VerificationRequest.objects.filter(status=VerificationStatus.PENDING)
-        .exclude(user_id__in=_deleted_user_ids())
-        .count()
+        return None
+    return VerificationRequest.objects.filter(status=VerificationStatus.PENDING).exclude(
+        user_id__in=_deleted_user_ids()
     )
+
+
+def pending_verification_request_count(user: User | None = None) -> int:
+    pending = pending_verification_requests(user)
+    return 0 if pending is None else pending.count()
 
 
 def verification_documents_of(user: User) -> QuerySet[VerificationDocument]:

@@ -2,6 +2,6 @@
 
 from apps.notifications.counters import register_counter
 
-from .selectors import pending_bookings_count
+from .selectors import pending_bookings
 
-register_counter("pendingBookings", pending_bookings_count)
+register_counter("pendingBookings", pending_bookings)

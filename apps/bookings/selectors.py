@@ -107,14 +107,18 @@ def booking_requests_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
     return apply_filters(qs, filters).order_by("-created_at", "-id")
 
 
-def pending_bookings_count(user) -> int:
+def pending_bookings(user) -> QuerySet[Booking] | None:
+    """The host side's requests waiting for an answer (the menu's pendingBookings); None for others."""
     if user.role not in (Role.HOST, Role.SUB_HOST):
-        return 0
-    return (
-        Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING)
-        .exclude(awaiting_payment_q())
-        .count()
+        return None
+    return Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING).exclude(
+        awaiting_payment_q()
     )
+
+
+def pending_bookings_count(user) -> int:
+    pending = pending_bookings(user)
+    return 0 if pending is None else pending.count()
 
 
 def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
@@ -288,6 +292,9 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
     now = timezone.now().astimezone(tz)
     first_day = (now + dt.timedelta(hours=listing.minimum_notice_hours or 0)).date()
     last_day = now.date() + dt.timedelta(days=listing.booking_window_days or 366 * 2)
+    # Opening hours are per weekday: read them once for each, not once a day.
+    week = [start + dt.timedelta(days=n) for n in range(7)]
+    open_on = {day.weekday(): opening_for(listing.opening_hours, day) is not None for day in week}
     available = []
     day = start
     while day < end:
@@ -296,7 +303,7 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
             and day not in occupied
             and day not in pending
             and day not in blocked
-            and opening_for(listing.opening_hours, day)
+            and open_on[day.weekday()]
         ):
             available.append(day)
         day += dt.timedelta(days=1)

@@ -274,7 +274,7 @@ class ListingAvailabilityView(APIView):
         if not selectors._is_uuid(listing_id):
             raise NotFound("Listing not found.")
         # Only a listing the caller may see (public ones; the host side and staff also their own pending ones).
-        listing = listing_get_for(user=request.user, listing_id=listing_id)
+        listing = listing_get_for(user=request.user, listing_id=listing_id, bare=True)
         name = request.query_params.get("timezone") or listing.time_zone
         try:
             tz = zoneinfo.ZoneInfo(name[:64])

@@ -63,11 +63,15 @@ class Page:
         return {"totalCount": self.total_count, "page": self.page, "limit": self.limit, "totalPages": self.total_pages}
 
 
-def paginate(request: Request, queryset: QuerySet | list, *, max_limit: int = PAGE_SIZE) -> Page:
-    """Slice one page (``page``, ``limit``; default and maximum ``max_limit``) and count the whole."""
+def paginate(
+    request: Request, queryset: QuerySet | list, *, max_limit: int = PAGE_SIZE, total: int | None = None
+) -> Page:
+    """Slice one page (``page``, ``limit``; default and maximum ``max_limit``) and count the whole
+    (unless the caller already knows ``total``, e.g. from a count the database keeps)."""
     page = _positive_int(request, "page", 1, maximum=MAX_PAGE)
     limit = min(_positive_int(request, "limit", max_limit), max_limit)
-    total = queryset.count() if isinstance(queryset, QuerySet) else len(queryset)
+    if total is None:
+        total = queryset.count() if isinstance(queryset, QuerySet) else len(queryset)
     start = (page - 1) * limit
     return Page(items=list(queryset[start : start + limit]), total_count=total, page=page, limit=limit)
 

@@ -2,6 +2,6 @@
 
 from apps.notifications.counters import register_counter
 
-from .selectors import pending_disputes_count
+from .selectors import pending_disputes
 
-register_counter("pendingDisputes", pending_disputes_count)
+register_counter("pendingDisputes", pending_disputes)

@@ -111,10 +111,15 @@ def evidence_get_for(*, user, id) -> DisputeEvidence:
     return evidence
 
 
-def pending_disputes_count(user) -> int:
+def pending_disputes(user) -> QuerySet[Dispute] | None:
     """The pendingDisputes menu counter: staff count every open dispute, the host side its own."""
     if user.role in STAFF_ROLES:
-        return Dispute.objects.filter(status=DisputeStatus.PENDING).count()
+        return Dispute.objects.filter(status=DisputeStatus.PENDING)
     if user.role in (Role.HOST, Role.SUB_HOST) and user.acting_host_id is not None:
-        return Dispute.objects.filter(host_id=user.acting_host_id, status=DisputeStatus.PENDING).count()
-    return 0
+        return Dispute.objects.filter(host_id=user.acting_host_id, status=DisputeStatus.PENDING)
+    return None
+
+
+def pending_disputes_count(user) -> int:
+    pending = pending_disputes(user)
+    return 0 if pending is None else pending.count()

@@ -2,7 +2,7 @@
 
 from apps.notifications.counters import register_counter
 
-from .selectors import other_requests_count, pending_listings_count
+from .selectors import other_requests, pending_listing_requests
 
-register_counter("pendingListings", lambda user: pending_listings_count(user=user))
-register_counter("otherRequests", lambda user: other_requests_count(user=user))
+register_counter("pendingListings", lambda user: pending_listing_requests(user=user))
+register_counter("otherRequests", lambda user: other_requests(user=user))

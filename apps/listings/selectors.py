@@ -104,10 +104,18 @@ def listing_list_for(*, user, filters: dict) -> QuerySet[Listing]:
     return _filtered(queryset, filters, choices=choices, title_field="title")
 
 
-def listing_get_for(*, user, listing_id) -> Listing:
+def listing_get_for(*, user, listing_id, bare: bool = False) -> Listing:
     """One listing as ``user`` may see it: staff any (even deleted), the host side its own (not deleted),
-    anyone else only approved, active, not deleted listings. Otherwise 404."""
-    queryset = listing_queryset(user=user)
+    anyone else only approved, active, not deleted listings. Otherwise 404.
+
+    ``bare``: the listing's own row and its space offerings only (for reads such as availability
+    that need neither the serializer's relations nor the caller's favourite flag)."""
+    if bare:
+        queryset = Listing.objects.prefetch_related(
+            Prefetch("space_offerings", queryset=SpaceOffering.objects.order_by("kind"))
+        )
+    else:
+        queryset = listing_queryset(user=user)
     if user.role not in STAFF_ROLES:
         visible = PUBLIC_LISTING
         if user.acting_host_id is not None:
@@ -184,20 +192,30 @@ def bookable_listing_get(*, listing_id) -> Listing:
 # --- Pending counters ------------------------------------------------------------------------------
 
 
-def pending_listings_count(*, user) -> int:
-    """Admin and moderator: review requests waiting (new listings and edits)."""
+def pending_listing_requests(*, user) -> QuerySet[ListingRequest] | None:
+    """Admin and moderator: review requests waiting (new listings and edits); None for others."""
     if user.role not in STAFF_ROLES:
-        return 0
-    return ListingRequest.objects.filter(status=RequestStatus.PENDING, listing__is_deleted=False).count()
+        return None
+    return ListingRequest.objects.filter(status=RequestStatus.PENDING, listing__is_deleted=False)
 
 
-def other_requests_count(*, user) -> int:
-    """Host and subHost: their edit requests still waiting for review."""
+def pending_listings_count(*, user) -> int:
+    pending = pending_listing_requests(user=user)
+    return 0 if pending is None else pending.count()
+
+
+def other_requests(*, user) -> QuerySet[ListingRequest] | None:
+    """Host and subHost: their edit requests still waiting for review; None without a host."""
     if user.acting_host_id is None:
-        return 0
+        return None
     return ListingRequest.objects.filter(
         status=RequestStatus.PENDING,
         kind=RequestKind.EDIT,
         listing__host_id=user.acting_host_id,
         listing__is_deleted=False,
-    ).count()
+    )
+
+
+def other_requests_count(*, user) -> int:
+    pending = other_requests(user=user)
+    return 0 if pending is None else pending.count()

@@ -1,7 +1,7 @@
 """The pending counters of the dashboard menu (``GET /api/dashboard/pending-counter``), as a registry.
 
-Each app that owns a counted thing registers a function ``fn(user) -> int`` that counts it for
-that user (for a host or subHost: the acting host's things). The registry asks a counter only
+Each app that owns a counted thing registers a function ``fn(user)`` that answers the rows to
+count for that user as a QuerySet (or a number, or None for nothing) (for a host or subHost: the acting host's things). The registry asks a counter only
 for the roles that see it (spec 2.3, menu counters) and answers 0 for counters no app has
 registered. Register from a module named ``counters.py`` in your app (imported automatically
 when Django starts) or from your AppConfig.ready()::
@@ -9,8 +9,8 @@ when Django starts) or from your AppConfig.ready()::
     # apps/bookings/counters.py
     from apps.notifications.counters import register_counter
 
-    def pending_bookings(user) -> int:
-        return Booking.objects.filter(listing__host_id=user.acting_host_id, status="pending").count()
+    def pending_bookings(user) -> QuerySet[Booking]:
+        return Booking.objects.filter(listing__host_id=user.acting_host_id, status="pending")
 
     register_counter("pendingBookings", pending_bookings)
 
@@ -21,12 +21,17 @@ open pages get the new numbers over the websocket.
 import logging
 from collections.abc import Callable
 
-from apps.core.effects import stuck_effect_count
+from django.db import connection
+from django.db.models import QuerySet
+
+from apps.core.effects import stuck_effects
 from apps.core.roles import Role
 
 logger = logging.getLogger(__name__)
 
-CounterFn = Callable[[object], int]
+# A counter answers the rows it counts (a QuerySet: every such count of a request goes to the
+# database in one round trip), a number, or None (nothing to count for this user: 0).
+CounterFn = Callable[[object], "QuerySet | int | None"]
 
 # Which roles see each counter (everyone else gets 0 without a query). Payout requests are decided by
 # the admin alone (moderators do not touch money), so only the admin sees them.
@@ -66,22 +71,57 @@ def registered_counters() -> dict[str, CounterFn]:
 
 
 # Effects (captures, refunds, mail ...) that keep failing: the admin's back-office count.
-register_counter("stuckEffects", lambda user: stuck_effect_count())
+register_counter("stuckEffects", lambda user: stuck_effects())
 
 
 def pending_counters(user) -> dict[str, int]:
     """Every counter for ``user``: the registered count where the role sees it, else 0.
 
-    A counter that fails is logged and shows 0, so one broken count never breaks the dashboard.
+    The counts given as QuerySets are read together, in one query of scalar sub-selects. A counter
+    that fails is logged and shows 0, so one broken count never breaks the dashboard.
     """
-    result = {}
+    result = dict.fromkeys(COUNTER_NAMES, 0)
+    querysets: dict[str, QuerySet] = {}
     for name, roles in COUNTER_ROLES.items():
         fn = _registry.get(name)
-        value = 0
-        if fn is not None and user.role in roles:
-            try:
-                value = int(fn(user) or 0)
-            except Exception:
-                logger.exception("Pending counter %s failed for %s", name, user.pk)
-        result[name] = value
+        if fn is None or user.role not in roles:
+            continue
+        try:
+            value = fn(user)
+        except Exception:
+            logger.exception("Pending counter %s failed for %s", name, user.pk)
+            continue
+        if isinstance(value, QuerySet):
+            querysets[name] = value
+        else:
+            result[name] = int(value or 0)
+    result.update(_count_together(querysets, user))
     return result
+
+
+def _count_together(querysets: dict[str, QuerySet], user) -> dict[str, int]:
+    if len(querysets) <= 1:
+        return {name: _count_alone(name, queryset, user) for name, queryset in querysets.items()}
+    selects, params = [], []
+    try:
+        for queryset in querysets.values():
+            sql, args = queryset.order_by().values("pk").query.sql_with_params()
+            # The ORM compiled ``sql``; every value travels in ``args``.
+            selects.append(f"(SELECT count(*) FROM ({sql}) AS counted)")  # noqa: S608
+            params.extend(args)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT " + ", ".join(selects), params)
+            row = cursor.fetchone()
+    except Exception:
+        # One of them failed: count each alone, so only the broken one shows 0.
+        logger.exception("Pending counters failed together for %s; counting each alone", user.pk)
+        return {name: _count_alone(name, queryset, user) for name, queryset in querysets.items()}
+    return {name: int(value) for name, value in zip(querysets, row, strict=True)}
+
+
+def _count_alone(name: str, queryset: QuerySet, user) -> int:
+    try:
+        return queryset.count()
+    except Exception:
+        logger.exception("Pending counter %s failed for %s", name, user.pk)
+        return 0

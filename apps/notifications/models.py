@@ -42,6 +42,25 @@ class Notification(models.Model):
         return f"{self.kind} for {self.user_id}"
 
 
+class NotificationCount(models.Model):
+    """One user's live notifications (``total``) and unread ones (``unread``), for the bell and the list.
+
+    Kept by PostgreSQL in the same statement as every write to ``Notification`` (statement-level
+    triggers over the inserted, updated and deleted rows, migration 0002), so any path that writes
+    notifications (``notify``, the mark and delete actions, a bulk seed) moves the counts in the
+    same transaction, and reading them is one row instead of a count over the user's rows.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="notification_count"
+    )
+    total = models.IntegerField(default=0)
+    unread = models.IntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.unread}/{self.total} for {self.user_id}"
+
+
 class PushSubscription(models.Model):
     """A browser's Web Push subscription (endpoint and keys from PushManager.subscribe) for one user."""
 

@@ -6,7 +6,7 @@ from django.db.models import QuerySet
 
 from apps.core.exceptions import NotFound
 
-from .models import Notification
+from .models import Notification, NotificationCount
 
 
 def notification_list_for(*, user, unread_only: bool) -> QuerySet[Notification]:
@@ -16,8 +16,13 @@ def notification_list_for(*, user, unread_only: bool) -> QuerySet[Notification]:
     return qs.order_by("-created_at", "-id")
 
 
+def notification_counts(*, user) -> tuple[int, int]:
+    """``(live, unread)`` notifications of ``user``: one row the database keeps with every write."""
+    return NotificationCount.objects.filter(user_id=user.pk).values_list("total", "unread").first() or (0, 0)
+
+
 def notification_unread_count(*, user) -> int:
-    return Notification.objects.filter(user=user, is_deleted=False, read=False).count()
+    return notification_counts(user=user)[1]
 
 
 def notification_get_for(*, user, id) -> Notification:

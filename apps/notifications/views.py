@@ -58,8 +58,9 @@ class NotificationListView(APIView):
     )
     def get(self, request):
         show_all = _flag(parse_filters(request), "all")
-        page = paginate(request, selectors.notification_list_for(user=request.user, unread_only=not show_all))
-        unread = page.total_count if not show_all else selectors.notification_unread_count(user=request.user)
+        total, unread = selectors.notification_counts(user=request.user)
+        rows = selectors.notification_list_for(user=request.user, unread_only=not show_all)
+        page = paginate(request, rows, total=total if show_all else unread)
         data = {
             "notifications": [services.notification_payload(n) for n in page.items],
             "totalUnread": unread,

@@ -3,9 +3,9 @@ from apps.notifications.counters import register_counter
 from .models import Payout, PayoutStatus
 
 
-def payout_requests(user) -> int:
+def payout_requests(user):
     """Payout requests waiting for a decision (who sees the counter: ``apps.accounts.policies``)."""
-    return Payout.objects.filter(status=PayoutStatus.ONHOLD).count()
+    return Payout.objects.filter(status=PayoutStatus.ONHOLD)
 
 
 register_counter("payoutRequests", payout_requests)

@@ -92,3 +92,7 @@ def test_a_year_of_bookings_is_read_in_one_query(clients, users):
         data = availability(clients["renter"], hall, days=366)
     assert len(data["pendingDates"]) == 13
     assert sum("bookings_occupancy" in query["sql"] for query in queries.captured_queries) == 1
+    # The listing is read bare: its row and its offerings, none of the page's images or amenities.
+    read = " ".join(query["sql"] for query in queries.captured_queries)
+    assert "listings_listingimage" not in read and "listings_amenity" not in read
+    assert len(queries) <= 4, [query["sql"][:120] for query in queries.captured_queries]
