@@ -35,8 +35,12 @@ def _outer_loop() -> bool:
         return True
     except RuntimeError:
         pass
+    # asgiref's loop for this thread counts only while it runs (one left behind by an earlier call
+    # that ended is stale: async_to_sync would make a new loop per call).
+    main = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
     return (
-        getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None
+        main is not None
+        and main.is_running()
         and getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid()
     )
 
