@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from apps.accounts.models import Role
+from apps.core.roles import HOST_SIDE_ROLES, STAFF_ROLES
 
 ADMIN, MODERATOR, HOST, SUB_HOST, RENTER = (
     Role.ADMIN.value,
@@ -27,10 +28,10 @@ ROLES: tuple[str, ...] = (ADMIN, MODERATOR, HOST, SUB_HOST, RENTER)
 
 # The role groups of spec section 6 (and the sidebar's single-role rows).
 ALL = frozenset(ROLES)
-STAFF = frozenset({ADMIN, MODERATOR})
+STAFF = frozenset(STAFF_ROLES)
 RENTER_ONLY = frozenset({RENTER})
-STAFF_AND_HOSTS = frozenset({ADMIN, HOST, SUB_HOST, MODERATOR})
-HOSTS = frozenset({HOST, SUB_HOST})
+STAFF_AND_HOSTS = frozenset({*STAFF_ROLES, *HOST_SIDE_ROLES})
+HOSTS = frozenset(HOST_SIDE_ROLES)
 HOST_ONLY = frozenset({HOST})
 ADMIN_ONLY = frozenset({ADMIN})
 ADMIN_AND_HOSTS = frozenset({ADMIN, HOST, SUB_HOST})

@@ -6,8 +6,7 @@ everyone but the moderator their recent invoices.
 """
 
 from apps.accounts.models import Role
-
-STAFF_ROLES = frozenset({Role.ADMIN, Role.MODERATOR})
+from apps.core.roles import STAFF_ROLES
 
 PLATFORM_WIDGETS = (
     "totalUsers",
