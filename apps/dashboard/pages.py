@@ -11,7 +11,7 @@ from django.http import HttpRequest
 
 from apps.accounts.policies import is_host_side, is_staff_role
 from apps.bookings.policies import booking_side, booking_tabs
-from apps.payments.policies import requests_payouts, sees_every_host, sees_payout_balance
+from apps.payments.policies import requests_payouts, sees_every_host, sees_payments, sees_payout_balance
 from apps.payments.premium import host_is_premium
 
 from .policies import dashboard_props
@@ -39,6 +39,8 @@ def _listing_form(request: HttpRequest, *, mode: str, id: str) -> dict:
     return {
         "mode": mode,
         "id": id,
+        # Staff edit any host's listing through the moderation form, never the host's draft.
+        "staff": is_staff_role(request.user),
         "hostTax": str(getattr(host, "tax", "0")) if host_id else "0",
         "isPremiumHost": bool(host_id) and host_is_premium(host_id),
         "tileUrl": settings.MAP_TILE_URL,
@@ -47,8 +49,16 @@ def _listing_form(request: HttpRequest, *, mode: str, id: str) -> dict:
 
 
 def _bookings(request: HttpRequest, kwargs: dict, **props) -> dict:
-    """The booking pages' props: the user's side of a booking (labels) and the list's status tabs."""
-    return {**props, "side": booking_side(request.user), "tabs": booking_tabs(request.user)}
+    """The booking pages' props: the user's side of a booking (labels), the list's status tabs, and
+    whether the detail loads the booking's payment record (the moderator sees no money)."""
+    user = request.user
+    return {**props, "side": booking_side(user), "tabs": booking_tabs(user), "seesPayment": sees_payments(user)}
+
+
+def _disputes(request: HttpRequest, kwargs: dict, **props) -> dict:
+    """The dispute pages' props: the user's side (the list's other-party column) and whether the user
+    decides disputes (staff: the conversation and the decision form of the detail)."""
+    return {**props, "side": booking_side(request.user), "staff": is_staff_role(request.user)}
 
 
 def _listings(request: HttpRequest, kwargs: dict, **props) -> dict:
@@ -120,10 +130,15 @@ PAGES: dict[str, Page] = {
         },
     ),
     "notifications": Page("DashboardNotifications", _query("tab")),
-    "disputes": Page("DashboardDisputes", lambda request, kwargs: {"view": "list", "mode": "disputes"}),
-    "dispute-requests": Page("DashboardDisputes", lambda request, kwargs: {"view": "list", "mode": "requests"}),
+    "disputes": Page(
+        "DashboardDisputes", lambda request, kwargs: _disputes(request, kwargs, view="list", mode="disputes")
+    ),
+    "dispute-requests": Page(
+        "DashboardDisputes", lambda request, kwargs: _disputes(request, kwargs, view="list", mode="requests")
+    ),
     "dispute-payments": Page(
-        "DashboardDisputes", lambda request, kwargs: {"view": "detail", **_query("id")(request, kwargs)}
+        "DashboardDisputes",
+        lambda request, kwargs: _disputes(request, kwargs, view="detail", **_query("id")(request, kwargs)),
     ),
     # People and the back office
     "profile": Page("DashboardProfile", lambda request, kwargs: {"view": "profile"}),

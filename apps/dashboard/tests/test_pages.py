@@ -330,3 +330,38 @@ def test_listing_and_calendar_pages_say_whether_the_user_works_on_every_listing_
         "host": (False, True),
         "subHost": (False, True),
     }
+
+
+def test_booking_detail_says_who_loads_the_payment_record(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        seen[role] = client.get("/booking-detail/x").context["page_props"]["seesPayment"]
+    assert seen == {"admin": True, "moderator": False, "host": True, "subHost": True, "renter": True}
+
+
+def test_dispute_pages_carry_the_side_and_the_staff_flag(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/disputes").context["page_props"]
+        detail = client.get("/dispute-payments?id=x").context["page_props"]
+        assert (detail["side"], detail["staff"], detail["id"]) == (props["side"], props["staff"], "x"), role
+        seen[role] = (props["side"], props["staff"])
+    assert seen == {
+        "admin": ("staff", True),
+        "moderator": ("staff", True),
+        "host": ("host", False),
+        "subHost": ("host", False),
+        "renter": ("renter", False),
+    }
+
+
+def test_listing_form_says_whether_staff_edits(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/edit-listing/x1").context["page_props"]
+        if props["route"] == "edit-listing":
+            seen[role] = props["staff"]
+    assert seen == {"admin": True, "moderator": True, "host": False, "subHost": False}
