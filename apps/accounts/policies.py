@@ -62,6 +62,32 @@ def sees_counter(user, name: str) -> bool:
     return getattr(user, "role", None) in COUNTER_ROLES.get(name, frozenset())
 
 
+# --- One's own account (the General Settings page) ------------------------------------------------
+
+
+def sets_tax(user) -> bool:
+    """Only the host sets the tax added to its listings' prices (the tax endpoint allows it alone)."""
+    return getattr(user, "role", None) == Role.HOST
+
+
+def close_account_refusal(user) -> DomainError | None:
+    """Why ``user`` may not close its own account: the admin account is never deleted."""
+    if getattr(user, "role", None) == Role.ADMIN:
+        return Forbidden("The admin account cannot be deleted.")
+    return None
+
+
+def closing_notes(user) -> list[str]:
+    """What closing the account does beyond signing out, named for the Settings page: a host's listings
+    leave search, its subHosts close with it, unpaid earnings stay on record; a renter's upcoming
+    bookings stay booked until cancelled."""
+    if user.role == Role.HOST:
+        return ["listings", "subHosts", "earnings"]
+    if user.role == Role.RENTER:
+        return ["upcomingBookings"]
+    return []
+
+
 # --- Managing accounts -----------------------------------------------------------------------------
 
 ACCOUNT_STATUSES = ("active", "suspended", "deleted")

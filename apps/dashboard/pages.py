@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.http import HttpRequest
 
-from apps.accounts.policies import is_host_side, is_staff_role
+from apps.accounts.policies import close_account_refusal, closing_notes, is_host_side, is_staff_role, sets_tax
 from apps.bookings.policies import booking_side, booking_tabs
 from apps.payments.policies import requests_payouts, sees_every_host, sees_payments, sees_payout_balance
 from apps.payments.premium import host_is_premium
@@ -65,6 +65,18 @@ def _listings(request: HttpRequest, kwargs: dict, **props) -> dict:
     """The listing pages' props: whether the user works on every listing (staff: Manage Listing, the
     Host column, reviews) or on its host's own (host side: Add new listing, the iCal link)."""
     return {**props, "staff": is_staff_role(request.user), "hostSide": is_host_side(request.user)}
+
+
+def _settings(request: HttpRequest, kwargs: dict) -> dict:
+    """What the General Settings page offers this user: the tax (host), the premium payment history
+    (host side), closing the account (everyone but the admin) and what closing it does."""
+    user = request.user
+    return {
+        "setsTax": sets_tax(user),
+        "seesPremiumHistory": is_host_side(user),
+        "closesAccount": close_account_refusal(user) is None,
+        "closingNotes": closing_notes(user),
+    }
 
 
 def _payout(request: HttpRequest, kwargs: dict) -> dict:
@@ -143,7 +155,7 @@ PAGES: dict[str, Page] = {
     # People and the back office
     "profile": Page("DashboardProfile", lambda request, kwargs: {"view": "profile"}),
     "profile-edit": Page("DashboardProfile", lambda request, kwargs: {"view": "edit"}),
-    "general": Page("DashboardSettings"),
+    "general": Page("DashboardSettings", _settings),
     "hosts": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "hosts"}),
     "renters": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "renters"}),
     "sub-hosts": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "subHosts"}),

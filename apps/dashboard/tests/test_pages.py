@@ -365,3 +365,18 @@ def test_listing_form_says_whether_staff_edits(client, users):
         if props["route"] == "edit-listing":
             seen[role] = props["staff"]
     assert seen == {"admin": True, "moderator": True, "host": False, "subHost": False}
+
+
+def test_settings_page_says_what_each_role_is_offered(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/general").context["page_props"]
+        seen[role] = (props["setsTax"], props["seesPremiumHistory"], props["closesAccount"], props["closingNotes"])
+    assert seen == {
+        "admin": (False, False, False, []),
+        "moderator": (False, False, True, []),
+        "host": (True, True, True, ["listings", "subHosts", "earnings"]),
+        "subHost": (False, True, True, []),
+        "renter": (False, False, True, ["upcomingBookings"]),
+    }

@@ -83,11 +83,14 @@ describe("display rules", () => {
     expect(cropSquare(300, 200, 2, 0, 1)).toEqual({ x: 0, y: 100, side: 100 });
   });
 
-  it("spells out what closing an account does, per role", () => {
-    expect(closingConsequences("host").join(" ")).toMatch(/listings disappear/);
-    expect(closingConsequences("host").join(" ")).toMatch(/sub-hosts are closed/);
-    expect(closingConsequences("renter").join(" ")).toMatch(/Cancel upcoming bookings/);
-    expect(closingConsequences("renter").join(" ")).not.toMatch(/listings/);
+  it("spells out what closing an account does, by the notes the server names", () => {
+    const host = closingConsequences(["listings", "subHosts", "earnings"]).join(" ");
+    expect(host).toMatch(/listings disappear/);
+    expect(host).toMatch(/sub-hosts are closed/);
+    const renter = closingConsequences(["upcomingBookings"]).join(" ");
+    expect(renter).toMatch(/Cancel upcoming bookings/);
+    expect(renter).not.toMatch(/listings/);
+    expect(closingConsequences([])).toHaveLength(2);
   });
 });
 
