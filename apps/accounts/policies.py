@@ -9,6 +9,8 @@ pending counter, and who may suspend, restore or delete an account.
   from ``manage_refusal`` and ``status_refusal``, the checks the account services raise.
 """
 
+from urllib.parse import quote
+
 from apps.core.exceptions import Conflict, DomainError, Forbidden
 from apps.notifications.counters import COUNTER_ROLES
 
@@ -86,6 +88,22 @@ def closing_notes(user) -> list[str]:
     if user.role == Role.RENTER:
         return ["upcomingBookings"]
     return []
+
+
+# --- Identity and the public host page ------------------------------------------------------------
+
+
+def verifies_identity(user) -> bool:
+    """Hosts prove their identity with documents; their profile shows where that stands."""
+    return getattr(user, "role", None) == Role.HOST
+
+
+def public_host_page(user) -> str | None:
+    """The path of the host's public page (``/host/{userName}``), which exists for a host with a user
+    name whose account is open; ``None`` for everyone else."""
+    if user.role != Role.HOST or not user.user_name or user.is_deleted or not user.is_active:
+        return None
+    return f"/host/{quote(user.user_name)}"
 
 
 # --- Managing accounts -----------------------------------------------------------------------------

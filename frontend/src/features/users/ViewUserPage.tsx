@@ -94,14 +94,14 @@ export function ViewUserPage({ id, userId }: { id: string; userId: string }) {
                 </>
               )}
             </p>
-            {user.role === "host" && (
+            {user.verifiesIdentity && (
               <p data-testid="verification-status">
                 Identity: <Badge status={verificationWord(user)} />
               </p>
             )}
-            {user.role === "host" && user.userName && !user.isDeleted && (
+            {user.publicPage && (
               <p>
-                <a href={`/host/${encodeURIComponent(user.userName)}`}>Public host page</a>
+                <a href={user.publicPage}>Public host page</a>
               </p>
             )}
             {full && user.createdAt && <p className="muted">Joined {formatDate(user.createdAt)}</p>}

@@ -6096,6 +6096,10 @@ export interface components {
             readonly lastLogin: string | null;
             readonly verificationDocs: components["schemas"]["VerificationDocument"][];
             readonly verificationStatus: string | null;
+            /** @description True when the account proves its identity with documents (hosts): the profile shows where that stands. */
+            readonly verifiesIdentity: boolean;
+            /** @description The path of the host's public page, or null when it has none. */
+            readonly publicPage: string | null;
             readonly can: components["schemas"]["UserCan"];
         };
         UserId: {
