@@ -11,6 +11,7 @@ from django.http import HttpRequest
 
 from apps.accounts.policies import close_account_refusal, closing_notes, is_host_side, is_staff_role, sets_tax
 from apps.bookings.policies import booking_side, booking_tabs
+from apps.messaging.selectors import side_for_role
 from apps.payments.policies import requests_payouts, sees_every_host, sees_payments, sees_payout_balance
 from apps.payments.premium import host_is_premium
 
@@ -136,6 +137,9 @@ PAGES: dict[str, Page] = {
     "message": Page(
         "DashboardMessages",
         lambda request, kwargs: {
+            # The side of a conversation the user speaks for (renter or host); staff (None) only read
+            # a disputed booking's conversation from its dispute.
+            "side": side_for_role(request.user),
             # ``userId`` is the signed-in user in every page's props: the one to talk to is ``withUserId``.
             "withUserId": request.GET.get("userId", "")[:64],
             **_query("conversationId", "bookingId")(request, kwargs),

@@ -275,6 +275,14 @@ def test_message_page_passes_the_user_to_start_with(client, users):
     assert props["id"] == "x" * 64
 
 
+def test_message_page_says_which_side_of_a_conversation_the_user_speaks_for(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        seen[role] = client.get("/message").context["page_props"]["side"]
+    assert seen == {"admin": None, "moderator": None, "host": "host", "subHost": "host", "renter": "renter"}
+
+
 def test_payout_and_payment_pages_say_what_each_role_is_offered(client, users):
     offered = {}
     for role in ("admin", "host", "subHost"):

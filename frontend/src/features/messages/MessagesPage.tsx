@@ -24,12 +24,13 @@ import {
   personName,
   postForm,
   receipt,
-  sideOf,
+  type ChatSide,
 } from "./api";
 import "./messages.css";
 
 interface Props {
-  role: string;
+  /** The side of a conversation the user speaks for, from the server (staff: null, read only). */
+  side: ChatSide;
   userId: string;
   withUserId?: string;
   conversationId?: string;
@@ -58,8 +59,7 @@ function setUrlConversation(id: string) {
   window.history.replaceState(null, "", `${window.location.pathname}?${params.toString()}`);
 }
 
-export function MessagesPage({ role, withUserId = "", conversationId = "", bookingId = "" }: Props) {
-  const side = sideOf(role);
+export function MessagesPage({ side, withUserId = "", conversationId = "", bookingId = "" }: Props) {
   const [search, setSearch] = useState("");
   const debounced = useDebounced(search, 500);
   const [activeId, setActiveId] = useState(conversationId);
@@ -235,7 +235,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
     }
   };
 
-  const other = active ? otherParty(active, role) : null;
+  const other = active ? otherParty(active, side) : null;
   return (
     <div className="chat">
       <h1 className="visually-hidden">Messages</h1>
@@ -257,7 +257,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
         ) : (
           <ul>
             {conversations.map((conversation) => {
-              const person = otherParty(conversation, role);
+              const person = otherParty(conversation, side);
               return (
                 <li key={conversation._id}>
                   <button

@@ -48,15 +48,11 @@ export interface Page<T> {
   [key: string]: T[] | number;
 }
 
-/** Which side of a conversation the signed-in role speaks for (staff: none). */
-export function sideOf(role: string): "renter" | "host" | null {
-  if (role === "renter") return "renter";
-  if (role === "host" || role === "subHost") return "host";
-  return null;
-}
+/** The side of a conversation the signed-in user speaks for, as the server says (staff: none). */
+export type ChatSide = "renter" | "host" | null;
 
-export function otherParty(conversation: Conversation, role: string): ChatPerson {
-  return sideOf(role) === "renter" ? conversation.host : conversation.renter;
+export function otherParty(conversation: Conversation, side: ChatSide): ChatPerson {
+  return side === "renter" ? conversation.host : conversation.renter;
 }
 
 export function personName(person: ChatPerson | null | undefined): string {
