@@ -1,52 +1,11 @@
 /** The chat API's shapes and the multipart send (attachments) through the shared client's `call`. */
-import { call, csrfToken } from "../../shared/api/client";
+import { call, csrfToken, type Schemas } from "../../shared/api/client";
 
-export interface ChatPerson {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  userName: string;
-  role: string;
-  avatar: string;
-}
-
-export interface Attachment {
-  _id: string;
-  name: string;
-  contentType: string;
-  size: number;
-  url: string;
-}
-
-export interface ChatMessage {
-  _id: string;
-  conversationId: string;
-  senderId: string;
-  senderSide: "renter" | "host";
-  text: string;
-  attachments: Attachment[];
-  createdAt: string;
-  deliveredAt: string | null;
-  readAt: string | null;
-}
-
-export interface Conversation {
-  _id: string;
-  renter: ChatPerson;
-  host: ChatPerson;
-  listing: { _id: string; title: string; slug: string } | null;
-  bookingId: string | null;
-  lastMessage: string;
-  lastMessageAt: string;
-  unreadCount: number;
-}
-
-export interface Page<T> {
-  totalCount: number;
-  page: number;
-  totalPages: number;
-  [key: string]: T[] | number;
-}
+/** The chat API's shapes, as the server's serializers declare them. */
+export type ChatPerson = Schemas["Person"];
+export type Attachment = Schemas["Attachment"];
+export type ChatMessage = Schemas["Message"];
+export type Conversation = Schemas["Conversation"];
 
 /** The side of a conversation the signed-in user speaks for, as the server says (staff: none). */
 export type ChatSide = "renter" | "host" | null;
