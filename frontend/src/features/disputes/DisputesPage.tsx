@@ -32,6 +32,9 @@ interface Props {
   route: string;
 }
 
+/** The word for a party of a booking (who raised the dispute, who wrote a message). */
+const PARTY_WORD: Record<"renter" | "host", string> = { renter: "Renter", host: "Host" };
+
 export const detailHref = (dispute: Pick<Dispute, "_id">) => `/dispute-payments?id=${encodeURIComponent(dispute._id)}`;
 
 type ListPath = "/api/dispute/get-all" | "/api/dispute/dispute-requests" | "/api/dispute/dispute-payments";
@@ -95,7 +98,7 @@ function StaffConversation({ disputeId }: { disputeId: string }) {
     <ol className="dispute-chat">
       {messages.map((message) => (
         <li key={message._id}>
-          <strong>{message.senderSide === "renter" ? "Renter" : "Host"}</strong> <span className="dash-note">{formatDateTime(message.createdAt)}</span>
+          <strong>{PARTY_WORD[message.senderSide]}</strong> <span className="dash-note">{formatDateTime(message.createdAt)}</span>
           {message.text && <p>{message.text}</p>}
           {message.attachments.map((attachment) => (
             <a key={attachment._id} href={attachment.url} target="_blank" rel="noreferrer" className="chat-file">
@@ -258,7 +261,7 @@ function DisputeDetail({ id, staff }: { id: string; staff: boolean }) {
               </>
             )}
             <dt>Raised by</dt>
-            <dd>{dispute.raisedBy.role === "renter" ? "Renter" : "Host"}</dd>
+            <dd>{PARTY_WORD[dispute.raisedBy.role]}</dd>
             <dt>Raised on</dt>
             <dd>{formatDate(dispute.createdAt)}</dd>
             <dt>Booking</dt>
