@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { apiKey } from "../../shared/api/query";
 import { clearStoredSession } from "../../shared/api/session";
 import { navigation } from "../../shared/browser/navigation";
@@ -256,13 +256,7 @@ function TaxSetting({ tax }: { tax: string }) {
   );
 }
 
-interface SubscriptionPayment {
-  _id: string;
-  status?: string;
-  createdAt?: string;
-  totalAmount?: string;
-  planName: string;
-}
+type SubscriptionPayment = Schemas["HostSubscriptionPayment"];
 
 function PremiumHistory() {
   const [page, setPage] = useState(1);
@@ -271,7 +265,7 @@ function PremiumHistory() {
     queryKey: apiKey(path, { page }),
     queryFn: async () => (await call(api.GET(path, { params: { query: { page, limit: 10 } as never } }))).data,
   });
-  const rows = ((data?.subscriptions ?? []) as SubscriptionPayment[]).filter((row) => row.status === "completed");
+  const rows = (data?.subscriptions ?? []).filter((row) => row.status === "completed");
   return (
     <DataTable<SubscriptionPayment>
       caption="Premium payment history"
