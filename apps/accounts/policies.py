@@ -9,6 +9,8 @@ pending counter, and who may suspend, restore or delete an account.
   from ``manage_refusal`` and ``status_refusal``, the checks the account services raise.
 """
 
+from urllib.parse import quote
+
 from apps.core.exceptions import Conflict, DomainError, Forbidden
 from apps.notifications.counters import COUNTER_ROLES
 
@@ -60,6 +62,48 @@ def is_host_side(user) -> bool:
 
 def sees_counter(user, name: str) -> bool:
     return getattr(user, "role", None) in COUNTER_ROLES.get(name, frozenset())
+
+
+# --- One's own account (the General Settings page) ------------------------------------------------
+
+
+def sets_tax(user) -> bool:
+    """Only the host sets the tax added to its listings' prices (the tax endpoint allows it alone)."""
+    return getattr(user, "role", None) == Role.HOST
+
+
+def close_account_refusal(user) -> DomainError | None:
+    """Why ``user`` may not close its own account: the admin account is never deleted."""
+    if getattr(user, "role", None) == Role.ADMIN:
+        return Forbidden("The admin account cannot be deleted.")
+    return None
+
+
+def closing_notes(user) -> list[str]:
+    """What closing the account does beyond signing out, named for the Settings page: a host's listings
+    leave search, its subHosts close with it, unpaid earnings stay on record; a renter's upcoming
+    bookings stay booked until cancelled."""
+    if user.role == Role.HOST:
+        return ["listings", "subHosts", "earnings"]
+    if user.role == Role.RENTER:
+        return ["upcomingBookings"]
+    return []
+
+
+# --- Identity and the public host page ------------------------------------------------------------
+
+
+def verifies_identity(user) -> bool:
+    """Hosts prove their identity with documents; their profile shows where that stands."""
+    return getattr(user, "role", None) == Role.HOST
+
+
+def public_host_page(user) -> str | None:
+    """The path of the host's public page (``/host/{userName}``), which exists for a host with a user
+    name whose account is open; ``None`` for everyone else."""
+    if user.role != Role.HOST or not user.user_name or user.is_deleted or not user.is_active:
+        return None
+    return f"/host/{quote(user.user_name)}"
 
 
 # --- Managing accounts -----------------------------------------------------------------------------

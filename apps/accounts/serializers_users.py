@@ -7,7 +7,7 @@ from rest_framework import serializers
 from apps.core.serializers import ApiModelSerializer, WithStatusHistory
 
 from .models import Role, User, VerificationDocument, VerificationRequest
-from .policies import ACCOUNT_STATUSES, account_status, user_can
+from .policies import ACCOUNT_STATUSES, account_status, public_host_page, user_can, verifies_identity
 from .serializers import EMAIL_MESSAGES, UserIdentitySerializer, UserSerializer, password_field
 from .services_verification import verification_request_may_decide
 
@@ -115,6 +115,12 @@ class UserDetailSerializer(UserSerializer):
     lastLogin = serializers.DateTimeField(source="last_login", read_only=True, allow_null=True)
     verificationDocs = VerificationDocumentSerializer(source="verification_documents", many=True, read_only=True)
     verificationStatus = serializers.SerializerMethodField()
+    verifiesIdentity = serializers.SerializerMethodField(
+        help_text="True when the account proves its identity with documents (hosts): the profile shows where that stands."
+    )
+    publicPage = serializers.SerializerMethodField(
+        help_text="The path of the host's public page, or null when it has none."
+    )
     can = serializers.SerializerMethodField()
 
     class Meta(UserSerializer.Meta):
@@ -125,6 +131,8 @@ class UserDetailSerializer(UserSerializer):
             "lastLogin",
             "verificationDocs",
             "verificationStatus",
+            "verifiesIdentity",
+            "publicPage",
             "can",
         ]
         read_only_fields = fields
@@ -136,6 +144,12 @@ class UserDetailSerializer(UserSerializer):
     @extend_schema_field(UserCanSerializer)
     def get_can(self, user: User) -> dict[str, bool]:
         return _can(self, user)
+
+    def get_verifiesIdentity(self, user: User) -> bool:
+        return verifies_identity(user)
+
+    def get_publicPage(self, user: User) -> str | None:
+        return public_host_page(user)
 
     def get_verificationStatus(self, user: User) -> str | None:
         latest = user.verification_requests.order_by("-created_at").first()

@@ -15,6 +15,7 @@ from apps.core.mail import queue_templated_mail
 from apps.notifications.kinds import effective_settings, normalize_settings
 
 from .models import EmailChange, Role, User
+from .policies import close_account_refusal
 from .services import _check_password_rules, _code_hash, _generate_code, tokens_revoke_all
 from .services_users import _apply_status
 
@@ -185,8 +186,9 @@ def tax_update(*, user: User, tax: Decimal) -> User:
 def account_delete(*, user: User, password: str) -> User:
     """Soft-delete one's own account (password required). A host's subHosts go with it."""
     _check_current_password(user, password, field="password")
-    if user.role == Role.ADMIN:
-        raise Forbidden("The admin account cannot be deleted.")
+    refusal = close_account_refusal(user)
+    if refusal:
+        raise refusal
     user = User.objects.select_for_update().get(pk=user.pk)
     now = timezone.now()
     _apply_status(user, "deleted", now)

@@ -19,12 +19,12 @@ from apps.notifications.services import counters_changed
 
 from .models import (
     STAFF_ROLES,
-    Role,
     User,
     VerificationDocument,
     VerificationRequest,
     VerificationStatus,
 )
+from .policies import verifies_identity
 from .services_users import _notify
 
 DOCUMENT_MAX_BYTES = 10 * 1024 * 1024
@@ -90,7 +90,7 @@ def _clean_document(upload: UploadedFile) -> tuple[ContentFile, str, str]:
 @transaction.atomic
 def verification_documents_add(*, user: User, files: list[UploadedFile]) -> list[VerificationDocument]:
     """Store the host's documents privately and open a verification request (if none is pending)."""
-    if user.role != Role.HOST:
+    if not verifies_identity(user):
         raise Forbidden("Only hosts upload identity documents.")
     if not files:
         raise InvalidInput("Choose at least one document.", errors={"files": ["Choose at least one document."]})

@@ -18,6 +18,7 @@ from apps.listings.search import image_url
 from apps.listings.zones import booking_zone_props
 
 from .models import Booking
+from .policies import book_refusal
 from .selectors import _is_uuid
 
 DETAILS_STEPS = {
@@ -79,7 +80,8 @@ def listing_props(listing: Listing, request: HttpRequest) -> dict:
         "cancellationPolicy": listing.cancellation_policy,
         "cancellationText": CANCELLATION_TEXT.get(listing.cancellation_policy, ""),
         "isLoggedIn": user.is_authenticated,
-        "role": getattr(user, "role", None) if user.is_authenticated else None,
+        # Whether the signed-in user may send the request (renters only); the page says why not.
+        "mayBook": user.is_authenticated and book_refusal(user) is None,
         **booking_zone_props(listing),
     }
 

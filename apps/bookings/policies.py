@@ -289,6 +289,13 @@ def review_refusal(user, booking: Booking, *, reviewed: bool, now: dt.datetime |
     return None
 
 
+def book_refusal(user) -> DomainError | None:
+    """Only renter accounts ask to book a space (hosts, subHosts and staff do not book)."""
+    if getattr(user, "role", None) != Role.RENTER:
+        return Forbidden("Only renters can book spaces.")
+    return None
+
+
 def dispute_role_refusal(user) -> DomainError | None:
     if user.role not in DISPUTE_RAISER_ROLES:
         return Forbidden("Only the renter or the host of a booking can raise a dispute.")

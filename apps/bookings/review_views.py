@@ -18,6 +18,13 @@ from .selectors import _is_uuid
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 
 
+class ReviewerSerializer(serializers.Serializer):
+    """The reviewing renter as anyone sees it: the first name ("Guest" when none) and the avatar."""
+
+    firstName = serializers.CharField()
+    avatar = serializers.CharField()
+
+
 class PublicReviewSerializer(serializers.Serializer):
     """A published review as anyone reads it: the renter's first name and avatar, never the remarks."""
 
@@ -29,6 +36,7 @@ class PublicReviewSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField(source="revealed_at")
     renter = serializers.SerializerMethodField()
 
+    @extend_schema_field(ReviewerSerializer)
     def get_renter(self, review) -> dict:
         user = review.renter
         return {"firstName": user.first_name or "Guest", "avatar": user.avatar_url}

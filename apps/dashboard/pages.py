@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.http import HttpRequest
 
-from apps.accounts.policies import is_host_side, is_staff_role
+from apps.accounts.policies import close_account_refusal, closing_notes, is_host_side, is_staff_role, sets_tax
 from apps.bookings.policies import booking_side, booking_tabs
-from apps.payments.policies import requests_payouts, sees_every_host, sees_payout_balance
+from apps.messaging.selectors import side_for_role
+from apps.payments.policies import requests_payouts, sees_every_host, sees_payments, sees_payout_balance
 from apps.payments.premium import host_is_premium
 
 from .policies import dashboard_props
@@ -39,6 +40,8 @@ def _listing_form(request: HttpRequest, *, mode: str, id: str) -> dict:
     return {
         "mode": mode,
         "id": id,
+        # Staff edit any host's listing through the moderation form, never the host's draft.
+        "staff": is_staff_role(request.user),
         "hostTax": str(getattr(host, "tax", "0")) if host_id else "0",
         "isPremiumHost": bool(host_id) and host_is_premium(host_id),
         "tileUrl": settings.MAP_TILE_URL,
@@ -47,14 +50,34 @@ def _listing_form(request: HttpRequest, *, mode: str, id: str) -> dict:
 
 
 def _bookings(request: HttpRequest, kwargs: dict, **props) -> dict:
-    """The booking pages' props: the user's side of a booking (labels) and the list's status tabs."""
-    return {**props, "side": booking_side(request.user), "tabs": booking_tabs(request.user)}
+    """The booking pages' props: the user's side of a booking (labels), the list's status tabs, and
+    whether the detail loads the booking's payment record (the moderator sees no money)."""
+    user = request.user
+    return {**props, "side": booking_side(user), "tabs": booking_tabs(user), "seesPayment": sees_payments(user)}
+
+
+def _disputes(request: HttpRequest, kwargs: dict, **props) -> dict:
+    """The dispute pages' props: the user's side (the list's other-party column) and whether the user
+    decides disputes (staff: the conversation and the decision form of the detail)."""
+    return {**props, "side": booking_side(request.user), "staff": is_staff_role(request.user)}
 
 
 def _listings(request: HttpRequest, kwargs: dict, **props) -> dict:
     """The listing pages' props: whether the user works on every listing (staff: Manage Listing, the
     Host column, reviews) or on its host's own (host side: Add new listing, the iCal link)."""
     return {**props, "staff": is_staff_role(request.user), "hostSide": is_host_side(request.user)}
+
+
+def _settings(request: HttpRequest, kwargs: dict) -> dict:
+    """What the General Settings page offers this user: the tax (host), the premium payment history
+    (host side), closing the account (everyone but the admin) and what closing it does."""
+    user = request.user
+    return {
+        "setsTax": sets_tax(user),
+        "seesPremiumHistory": is_host_side(user),
+        "closesAccount": close_account_refusal(user) is None,
+        "closingNotes": closing_notes(user),
+    }
 
 
 def _payout(request: HttpRequest, kwargs: dict) -> dict:
@@ -114,21 +137,29 @@ PAGES: dict[str, Page] = {
     "message": Page(
         "DashboardMessages",
         lambda request, kwargs: {
+            # The side of a conversation the user speaks for (renter or host); staff (None) only read
+            # a disputed booking's conversation from its dispute.
+            "side": side_for_role(request.user),
             # ``userId`` is the signed-in user in every page's props: the one to talk to is ``withUserId``.
             "withUserId": request.GET.get("userId", "")[:64],
             **_query("conversationId", "bookingId")(request, kwargs),
         },
     ),
     "notifications": Page("DashboardNotifications", _query("tab")),
-    "disputes": Page("DashboardDisputes", lambda request, kwargs: {"view": "list", "mode": "disputes"}),
-    "dispute-requests": Page("DashboardDisputes", lambda request, kwargs: {"view": "list", "mode": "requests"}),
+    "disputes": Page(
+        "DashboardDisputes", lambda request, kwargs: _disputes(request, kwargs, view="list", mode="disputes")
+    ),
+    "dispute-requests": Page(
+        "DashboardDisputes", lambda request, kwargs: _disputes(request, kwargs, view="list", mode="requests")
+    ),
     "dispute-payments": Page(
-        "DashboardDisputes", lambda request, kwargs: {"view": "detail", **_query("id")(request, kwargs)}
+        "DashboardDisputes",
+        lambda request, kwargs: _disputes(request, kwargs, view="detail", **_query("id")(request, kwargs)),
     ),
     # People and the back office
     "profile": Page("DashboardProfile", lambda request, kwargs: {"view": "profile"}),
     "profile-edit": Page("DashboardProfile", lambda request, kwargs: {"view": "edit"}),
-    "general": Page("DashboardSettings"),
+    "general": Page("DashboardSettings", _settings),
     "hosts": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "hosts"}),
     "renters": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "renters"}),
     "sub-hosts": Page("DashboardUsers", lambda request, kwargs: {"view": "list", "kind": "subHosts"}),

@@ -42,6 +42,17 @@ def premium_terms() -> str:
     return f"The premium membership is billed annually and the amount is non refundable. {grace_text()}"
 
 
+# --- Who sees money -------------------------------------------------------------------------------
+
+# Every role but the moderator sees payments and invoices (spec 2.3); the payment endpoints allow these.
+MONEY_ROLES = frozenset({Role.ADMIN, Role.HOST, Role.SUB_HOST, Role.RENTER})
+
+
+def sees_payments(user) -> bool:
+    """True when the user may read a booking's payment record (the moderator sees no money)."""
+    return getattr(user, "role", None) in MONEY_ROLES
+
+
 # --- Payouts -------------------------------------------------------------------------------------
 
 

@@ -24,6 +24,7 @@ from apps.core.statemachine import history, history_payload
 
 from . import payouts, selectors, services, subscriptions, webhooks
 from .models import ExtensionCharge, Payment, Plan, SubscriptionPayment, SubscriptionPaymentStatus
+from .policies import MONEY_ROLES as MONEY_ROLE_NAMES
 from .policies import payout_request_refusal
 from .serializers import (
     BalanceSerializer,
@@ -196,7 +197,7 @@ class WebhookView(APIView):
 
 # --- Booking payments ----------------------------------------------------------------------------
 
-MONEY_ROLES = role_permission("MoneyRoles", Role.ADMIN, Role.HOST, Role.SUB_HOST, Role.RENTER)
+MONEY_ROLES = role_permission("MoneyRoles", *MONEY_ROLE_NAMES)
 
 PAGE_PARAMS = [OpenApiParameter("page", int), OpenApiParameter("limit", int)]
 PERIOD_PARAM = OpenApiParameter("filters[period]", str, description="daily, weekly or monthly")

@@ -130,6 +130,24 @@ def test_view_user_host_sees_its_sub_host_in_full(clients, users):
     assert clients["other_host"].get(f"/api/user/view-user/{users['sub_host'].pk}").status_code == 404
 
 
+def test_view_user_says_whether_identity_is_checked_and_where_the_public_page_is(clients, users):
+    users["host"].user_name = "hannah"
+    users["host"].save(update_fields=["user_name"])
+    seen = {}
+    for actor in ("admin", "moderator", "host", "sub_host", "renter"):
+        data = clients["admin"].get(f"/api/user/view-user/{users[actor].pk}").json()["data"]
+        seen[actor] = (data["verifiesIdentity"], data["publicPage"])
+    assert seen == {
+        "admin": (False, None),
+        "moderator": (False, None),
+        "host": (True, "/host/hannah"),
+        "sub_host": (False, None),
+        "renter": (False, None),
+    }
+    clients["admin"].patch(f"/api/user/update-status/{users['host'].pk}", {"status": "deleted"}, format="json")
+    assert clients["admin"].get(f"/api/user/view-user/{users['host'].pk}").json()["data"]["publicPage"] is None
+
+
 def test_view_user_unknown_and_malformed_ids(clients):
     assert clients["admin"].get("/api/user/view-user/7b7e0d5e-0000-4000-8000-000000000000").status_code == 404
     assert clients["admin"].get("/api/user/view-user/not-a-uuid").status_code == 404

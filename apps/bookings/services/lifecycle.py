@@ -11,7 +11,6 @@ from django.db import transaction
 from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
 from django.utils import timezone
 
-from apps.accounts.models import Role
 from apps.core.effects import effects_batched
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 from apps.core.statemachine import record
@@ -154,8 +153,9 @@ def booking_request(
     add_on_ids=(),
 ) -> Booking:
     """A renter asks to book; the time is held at once (pending holds it) or a 409 says it is taken."""
-    if renter.role != Role.RENTER:
-        raise Forbidden("Only renters can book spaces.")
+    refusal = policies.book_refusal(renter)
+    if refusal:
+        raise refusal
     listing = bookable_listing(listing_id)
     if renter.pk == listing.host_id:
         raise Forbidden("You cannot book your own space.")

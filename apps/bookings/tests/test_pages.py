@@ -62,6 +62,16 @@ def test_unknown_hidden_or_missing_listings(client, step):
     assert response.status_code == 302 and response["Location"] == "/property-listing"
 
 
+def test_review_step_says_who_may_send_the_request(client):
+    OfficeListingFactory(slug="quiet-desks")
+    assert props(client.get("/review-and-pay?listing=quiet-desks"))["listing"]["mayBook"] is False
+    seen = {}
+    for role in (Role.ADMIN, Role.MODERATOR, Role.HOST, Role.RENTER):
+        client.force_login(UserFactory(role=role))
+        seen[role] = props(client.get("/review-and-pay?listing=quiet-desks"))["listing"]["mayBook"]
+    assert seen == {Role.ADMIN: False, Role.MODERATOR: False, Role.HOST: False, Role.RENTER: True}
+
+
 def test_return_from_payment_finds_the_renters_own_booking(client):
     booking = make_booking(UserFactory(role=Role.RENTER), ListingFactory())
     url = f"/review-and-pay?bookingId={booking.pk}&type=booking&success=false"
@@ -70,7 +80,7 @@ def test_return_from_payment_finds_the_renters_own_booking(client):
     response = client.get(url)
     assert response.status_code == 200
     assert props(response)["listing"]["listingId"] == str(booking.listing_id)
-    assert props(response)["listing"]["role"] == "renter"
+    assert props(response)["listing"]["mayBook"] is True
     client.force_login(UserFactory(role=Role.RENTER))
     assert client.get(url).status_code == 302
     assert client.get("/review-and-pay?bookingId=not-a-uuid").status_code == 302

@@ -275,6 +275,14 @@ def test_message_page_passes_the_user_to_start_with(client, users):
     assert props["id"] == "x" * 64
 
 
+def test_message_page_says_which_side_of_a_conversation_the_user_speaks_for(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        seen[role] = client.get("/message").context["page_props"]["side"]
+    assert seen == {"admin": None, "moderator": None, "host": "host", "subHost": "host", "renter": "renter"}
+
+
 def test_payout_and_payment_pages_say_what_each_role_is_offered(client, users):
     offered = {}
     for role in ("admin", "host", "subHost"):
@@ -329,4 +337,54 @@ def test_listing_and_calendar_pages_say_whether_the_user_works_on_every_listing_
         "moderator": (True, False),
         "host": (False, True),
         "subHost": (False, True),
+    }
+
+
+def test_booking_detail_says_who_loads_the_payment_record(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        seen[role] = client.get("/booking-detail/x").context["page_props"]["seesPayment"]
+    assert seen == {"admin": True, "moderator": False, "host": True, "subHost": True, "renter": True}
+
+
+def test_dispute_pages_carry_the_side_and_the_staff_flag(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/disputes").context["page_props"]
+        detail = client.get("/dispute-payments?id=x").context["page_props"]
+        assert (detail["side"], detail["staff"], detail["id"]) == (props["side"], props["staff"], "x"), role
+        seen[role] = (props["side"], props["staff"])
+    assert seen == {
+        "admin": ("staff", True),
+        "moderator": ("staff", True),
+        "host": ("host", False),
+        "subHost": ("host", False),
+        "renter": ("renter", False),
+    }
+
+
+def test_listing_form_says_whether_staff_edits(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/edit-listing/x1").context["page_props"]
+        if props["route"] == "edit-listing":
+            seen[role] = props["staff"]
+    assert seen == {"admin": True, "moderator": True, "host": False, "subHost": False}
+
+
+def test_settings_page_says_what_each_role_is_offered(client, users):
+    seen = {}
+    for role, actor in ROLE_ACTORS.items():
+        client.force_login(users[actor])
+        props = client.get("/general").context["page_props"]
+        seen[role] = (props["setsTax"], props["seesPremiumHistory"], props["closesAccount"], props["closingNotes"])
+    assert seen == {
+        "admin": (False, False, False, []),
+        "moderator": (False, False, True, []),
+        "host": (True, True, True, ["listings", "subHosts", "earnings"]),
+        "subHost": (False, True, True, []),
+        "renter": (False, False, True, ["upcomingBookings"]),
     }

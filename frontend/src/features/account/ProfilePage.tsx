@@ -10,7 +10,6 @@ import { useAccount } from "./queries";
 import { VerificationDocs } from "./VerificationDocs";
 
 export interface ProfileProps {
-  role: string;
   userId: string;
   view: "profile" | "edit";
 }
@@ -80,7 +79,6 @@ function Profile({ userId }: { userId: string }) {
   }
   if (isError || !data) return <p className="dash-card">We could not load your profile.</p>;
   const user = data.user;
-  const isHost = user.role === "host";
   return (
     <>
       <div className="dash-title">
@@ -98,14 +96,14 @@ function Profile({ userId }: { userId: string }) {
               {roleLabel(user.role)}
               {user.userName && ` · @${user.userName}`}
             </p>
-            {(isHost || user.isVerified) && (
+            {(user.verifiesIdentity || user.isVerified) && (
               <p data-testid="verification-status">
                 Identity: <Badge status={verificationWord(user)} />
               </p>
             )}
-            {isHost && user.userName && (
+            {user.publicPage && (
               <p>
-                <a href={`/host/${encodeURIComponent(user.userName)}`}>Public host page</a>
+                <a href={user.publicPage}>Public host page</a>
               </p>
             )}
           </div>
@@ -113,7 +111,7 @@ function Profile({ userId }: { userId: string }) {
         {user.bio && <ReadMore text={user.bio} max={BIO_MAX} />}
         <ProfileDetails user={user} />
       </section>
-      {isHost && (
+      {user.verifiesIdentity && (
         <section className="dash-card people-card" aria-labelledby="documents-title">
           <h2 id="documents-title">Identity verification</h2>
           <p className="muted">

@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { apiKey } from "../../shared/api/query";
 import { clearStoredSession } from "../../shared/api/session";
 import { navigation } from "../../shared/browser/navigation";
@@ -256,13 +256,7 @@ function TaxSetting({ tax }: { tax: string }) {
   );
 }
 
-interface SubscriptionPayment {
-  _id: string;
-  status?: string;
-  createdAt?: string;
-  totalAmount?: string;
-  planName: string;
-}
+type SubscriptionPayment = Schemas["HostSubscriptionPayment"];
 
 function PremiumHistory() {
   const [page, setPage] = useState(1);
@@ -271,7 +265,7 @@ function PremiumHistory() {
     queryKey: apiKey(path, { page }),
     queryFn: async () => (await call(api.GET(path, { params: { query: { page, limit: 10 } as never } }))).data,
   });
-  const rows = ((data?.subscriptions ?? []) as SubscriptionPayment[]).filter((row) => row.status === "completed");
+  const rows = (data?.subscriptions ?? []).filter((row) => row.status === "completed");
   return (
     <DataTable<SubscriptionPayment>
       caption="Premium payment history"
@@ -291,30 +285,29 @@ function PremiumHistory() {
   );
 }
 
+/** What closing the account does beyond signing out, by the notes the server names for this user. */
+const CLOSING_NOTES: Record<string, string> = {
+  listings:
+    "Your listings disappear from search and your public host page at once, so nobody can book them any more. Answer or cancel pending requests and upcoming bookings first.",
+  subHosts: "Your sub-hosts are closed with your account.",
+  earnings: "Earnings not yet paid out stay in our records; contact us to have them paid before you close the account.",
+  upcomingBookings: "Cancel upcoming bookings first if you will not attend: the host keeps expecting you and the cancellation policy applies.",
+};
+
 /** What closing the account does, in the words the service's behaviour bears out. */
-export function closingConsequences(role: string): string[] {
+export function closingConsequences(notes: string[]): string[] {
   const common = [
     "You are signed out on every device at once and can no longer log in with this email.",
     "Bookings, invoices, payments and disputes stay on record: the other party and our staff still need them for receipts, refunds and payouts. Closing the account does not cancel or refund anything by itself.",
   ];
-  if (role === "host")
-    return [
-      ...common,
-      "Your listings disappear from search and your public host page at once, so nobody can book them any more. Answer or cancel pending requests and upcoming bookings first.",
-      "Your sub-hosts are closed with your account.",
-      "Earnings not yet paid out stay in our records; contact us to have them paid before you close the account.",
-    ];
-  if (role === "renter")
-    return [...common, "Cancel upcoming bookings first if you will not attend: the host keeps expecting you and the cancellation policy applies."];
-  return common;
+  return [...common, ...notes.flatMap((note) => (CLOSING_NOTES[note] ? [CLOSING_NOTES[note]] : []))];
 }
 
-function CloseAccount({ role }: { role: string }) {
+function CloseAccount({ notes }: { notes: string[] }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (role === "admin") return null;
   const close = async () => {
     setBusy(true);
     try {
@@ -336,7 +329,7 @@ function CloseAccount({ role }: { role: string }) {
       <h2 id="close-title">Close account</h2>
       <p>Before you close your account, this is what happens:</p>
       <ul data-testid="closing-consequences">
-        {closingConsequences(role).map((line) => (
+        {closingConsequences(notes).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
@@ -390,7 +383,17 @@ function CloseAccount({ role }: { role: string }) {
   );
 }
 
-export function SettingsPage({ role, userId }: { role: string; userId: string }) {
+interface SettingsProps {
+  userId: string;
+  /** What the server's policies offer this user: the tax (host), premium history (host side), closing the account. */
+  setsTax: boolean;
+  seesPremiumHistory: boolean;
+  closesAccount: boolean;
+  /** What closing the account does for this user beyond the common consequences. */
+  closingNotes: string[];
+}
+
+export function SettingsPage({ userId, setsTax, seesPremiumHistory, closesAccount, closingNotes }: SettingsProps) {
   const { data } = useAccount(userId, { silent: true });
   const user = data?.user;
   return (
@@ -401,9 +404,9 @@ export function SettingsPage({ role, userId }: { role: string; userId: string })
       <NotificationSettings />
       <PasswordChange />
       {user && <EmailChange userId={userId} email={user.email} />}
-      {role === "host" && user && <TaxSetting tax={String(user.tax)} />}
-      {(role === "host" || role === "subHost") && <PremiumHistory />}
-      <CloseAccount role={role} />
+      {setsTax && user && <TaxSetting tax={String(user.tax)} />}
+      {seesPremiumHistory && <PremiumHistory />}
+      {closesAccount && <CloseAccount notes={closingNotes} />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { mockApi, renderWithQuery } from "../../shared/test/render";
 import { cropSquare } from "./AvatarCropper";
 import { displayName, displayPhone, documentName, serverErrors, socialLinks } from "./people";
 import { profilePayload, ProfileEditPage } from "./ProfileEditPage";
+import { ProfileScreen } from "./ProfilePage";
 import { profileSchema, passwordChangeSchema, taxSchema } from "./schemas";
 import { closingConsequences } from "./SettingsPage";
 
@@ -39,6 +40,8 @@ const USER = {
   tax: "0.00",
   verificationDocs: [],
   verificationStatus: null,
+  verifiesIdentity: false,
+  publicPage: null,
 };
 
 afterEach(() => {
@@ -83,11 +86,14 @@ describe("display rules", () => {
     expect(cropSquare(300, 200, 2, 0, 1)).toEqual({ x: 0, y: 100, side: 100 });
   });
 
-  it("spells out what closing an account does, per role", () => {
-    expect(closingConsequences("host").join(" ")).toMatch(/listings disappear/);
-    expect(closingConsequences("host").join(" ")).toMatch(/sub-hosts are closed/);
-    expect(closingConsequences("renter").join(" ")).toMatch(/Cancel upcoming bookings/);
-    expect(closingConsequences("renter").join(" ")).not.toMatch(/listings/);
+  it("spells out what closing an account does, by the notes the server names", () => {
+    const host = closingConsequences(["listings", "subHosts", "earnings"]).join(" ");
+    expect(host).toMatch(/listings disappear/);
+    expect(host).toMatch(/sub-hosts are closed/);
+    const renter = closingConsequences(["upcomingBookings"]).join(" ");
+    expect(renter).toMatch(/Cancel upcoming bookings/);
+    expect(renter).not.toMatch(/listings/);
+    expect(closingConsequences([])).toHaveLength(2);
   });
 });
 
@@ -141,6 +147,29 @@ function profilePayloadValues() {
     Instagram: "",
   };
 }
+
+describe("Profile", () => {
+  it("shows the identity section and the public page only where the server says they apply", async () => {
+    mockApi({
+      "GET /api/user/view-user/u1": {
+        body: { message: "", data: { ...USER, role: "host", userName: "hannah", verifiesIdentity: true, publicPage: "/host/hannah" } },
+      },
+    });
+    renderWithQuery(<ProfileScreen userId="u1" view="profile" />);
+    expect(await screen.findByRole("link", { name: "Public host page" })).toHaveAttribute("href", "/host/hannah");
+    expect(screen.getByTestId("verification-status")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Identity verification" })).toBeInTheDocument();
+  });
+
+  it("shows neither to an account the server gives no identity check nor public page", async () => {
+    mockApi({ "GET /api/user/view-user/u1": { body: { message: "", data: USER } } });
+    renderWithQuery(<ProfileScreen userId="u1" view="profile" />);
+    expect(await screen.findByRole("heading", { name: "Riley Renter" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Public host page" })).toBeNull();
+    expect(screen.queryByTestId("verification-status")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Identity verification" })).toBeNull();
+  });
+});
 
 describe("Edit Profile", () => {
   it("keeps what was typed and shows the server's sentence under the field when refused", async () => {

@@ -248,7 +248,7 @@ function ReviewStep({ listing }: FlowProps) {
   if (Object.keys(missingFields(listing, draft)).length) return <Incomplete listing={listing} />;
 
   const signedIn = !!listing.isLoggedIn;
-  const renter = listing.role === "renter";
+  const renter = !!listing.mayBook;
   const unavailable = quote.quote?.available === false;
 
   const submit = async () => {

@@ -38,7 +38,8 @@ export interface BookingListing {
   cancellationPolicy?: string;
   cancellationText?: string;
   isLoggedIn?: boolean;
-  role?: string | null;
+  /** Whether the signed-in user may send a booking request (renters only), from the server. */
+  mayBook?: boolean;
   /** The listing's IANA time zone: every date and time of the booking is on that clock. */
   timeZone?: string;
   /** The zone's short name from each day it changes on, to name it beside the times ("10:00 AM IST"). */

@@ -37,7 +37,8 @@ interface Props {
   view: "list" | "detail" | "request";
   mode?: "bookings" | "requests";
   id?: string;
-  role: string;
+  /** Whether the detail loads the booking's payment record (the moderator sees no money), from the server. */
+  seesPayment?: boolean;
   /** The user's side of a booking, from the server (labels: Host or Renter column, Message Renter). */
   side?: BookingSide;
   /** The status tabs this user sees, as the server names them. */
@@ -185,7 +186,7 @@ function ExtensionRow({ booking, extension }: { booking: Booking; extension: Ext
   );
 }
 
-function BookingDetail({ id, role, side, asRequest }: { id: string; role: string; side: BookingSide; asRequest: boolean }) {
+function BookingDetail({ id, seesPayment, side, asRequest }: { id: string; seesPayment: boolean; side: BookingSide; asRequest: boolean }) {
   const decision = useBookingDecision();
   useExtensionCheckoutReturn();
   const bookingQuery = useQuery({
@@ -197,14 +198,14 @@ function BookingDetail({ id, role, side, asRequest }: { id: string; role: string
   });
   const booking = bookingQuery.data;
   const preference = booking ? (booking.paymentPreference ?? booking.listingId.paymentPreference) : undefined;
-  // A pay-now booking also loads its single payment record (spec 2.6); moderators see no money.
+  // A pay-now booking also loads its single payment record (spec 2.6) for the users who see money.
   const paymentQuery = useQuery({
     queryKey: apiKey("/api/payment/get-single/{booking_id}", id),
     queryFn: ({ signal }) =>
       call(api.GET("/api/payment/get-single/{booking_id}", { params: { path: { booking_id: booking!._id } }, signal }), { silent: true }).then(
         (answer) => answer.data.payment,
       ),
-    enabled: Boolean(booking) && preference === "payNow" && role !== "moderator",
+    enabled: Boolean(booking) && preference === "payNow" && seesPayment,
     retry: false,
   });
   const payment = paymentQuery.data;
@@ -366,7 +367,7 @@ function BookingDetail({ id, role, side, asRequest }: { id: string; role: string
   );
 }
 
-export function BookingsPage({ view, mode = "bookings", id = "", role, side = "staff", tabs }: Props) {
+export function BookingsPage({ view, mode = "bookings", id = "", seesPayment = false, side = "staff", tabs }: Props) {
   if (view === "list") return <BookingList side={side} mode={mode} tabs={tabs} />;
-  return <BookingDetail id={id} role={role} side={side} asRequest={view === "request"} />;
+  return <BookingDetail id={id} seesPayment={seesPayment} side={side} asRequest={view === "request"} />;
 }

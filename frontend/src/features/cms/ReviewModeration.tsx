@@ -1,7 +1,7 @@
 /** The moderation list of reviews on /review-setting: held and published reviews, publish or hide from `can`. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { apiKey, invalidate } from "../../shared/api/query";
 import { formatDate, truncate } from "../../shared/format";
 import { Badge } from "../../shared/ui/Badge";
@@ -17,17 +17,7 @@ const TABS = [
   { value: "all", label: "All" },
 ];
 
-interface ReviewRow {
-  _id: string;
-  review: string;
-  rating: number | null;
-  remarks: string;
-  isPublished: boolean;
-  createdAt: string;
-  listing: { _id: string; title: string; slug: string };
-  renter: { _id: string; email: string; firstName: string; lastName: string };
-  can: { publish: boolean; hide: boolean };
-}
+type ReviewRow = Schemas["ModeratedReview"];
 
 export function ReviewModeration() {
   const [state, update] = useListState({ tab: "pending", search: "", page: 1 }, { tabPrefix: "reviews" });
@@ -37,7 +27,7 @@ export function ReviewModeration() {
     queryKey: apiKey(PATH, params),
     queryFn: async () => (await call(api.GET(PATH, { params: { query: params as never } }))).data,
   });
-  const rows = (data?.reviews ?? []) as unknown as ReviewRow[];
+  const rows = data?.reviews ?? [];
   const publish = async (row: ReviewRow, isPublished: boolean) => {
     setBusy(row._id);
     try {

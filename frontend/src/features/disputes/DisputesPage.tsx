@@ -14,6 +14,7 @@ import { Dialog } from "../../shared/ui/Dialog";
 import { Spinner } from "../../shared/ui/Spinner";
 import { type Column, DataTable } from "../../shared/ui/Table";
 import { toast } from "../../shared/ui/toast";
+import { type BookingSide, otherParty } from "../bookings/bookings";
 import { FilterHeader } from "../bookings/FilterHeader";
 import { isImage } from "../messages/api";
 import { countersChanged } from "../notifications/counters";
@@ -24,15 +25,21 @@ interface Props {
   view: "list" | "detail";
   mode?: "disputes" | "requests";
   id?: string;
-  role: string;
+  /** The user's side, from the server: the list names the other party (the renter deals with the host). */
+  side: BookingSide;
+  /** Whether the user decides disputes (staff), from the server's policies. */
+  staff: boolean;
   route: string;
 }
+
+/** The word for a party of a booking (who raised the dispute, who wrote a message). */
+const PARTY_WORD: Record<"renter" | "host", string> = { renter: "Renter", host: "Host" };
 
 export const detailHref = (dispute: Pick<Dispute, "_id">) => `/dispute-payments?id=${encodeURIComponent(dispute._id)}`;
 
 type ListPath = "/api/dispute/get-all" | "/api/dispute/dispute-requests" | "/api/dispute/dispute-payments";
 
-function DisputeList({ role, mode, decided }: { role: string; mode: "disputes" | "requests"; decided: boolean }) {
+function DisputeList({ side, mode, decided }: { side: BookingSide; mode: "disputes" | "requests"; decided: boolean }) {
   const tabs = decided ? DISPUTE_TABS.filter((tab) => tab.value !== "pending") : mode === "requests" ? undefined : DISPUTE_TABS;
   const [state, update] = useListState({ tab: "all", page: 1, search: "" }, { allowedTabs: tabs?.map((tab) => tab.value) });
   const path: ListPath = decided ? "/api/dispute/dispute-payments" : mode === "requests" ? "/api/dispute/dispute-requests" : "/api/dispute/get-all";
@@ -50,8 +57,8 @@ function DisputeList({ role, mode, decided }: { role: string; mode: "disputes" |
     { key: "listing", header: "Listing", render: (d) => truncate(d.listingId.title, 20) },
     {
       key: "party",
-      header: role === "renter" ? "Host" : "Renter",
-      render: (d) => truncate(fullName(role === "renter" ? d.hostId : d.renterId), 20) || "—",
+      header: otherParty(side) === "host" ? "Host" : "Renter",
+      render: (d) => truncate(fullName(otherParty(side) === "host" ? d.hostId : d.renterId), 20) || "—",
     },
     { key: "reason", header: "Reason", render: (d) => truncate(d.reason, 40) },
     { key: "amount", header: "Refund", render: (d) => (d.refundAmount ? money(d.refundAmount) : "—") },
@@ -91,7 +98,7 @@ function StaffConversation({ disputeId }: { disputeId: string }) {
     <ol className="dispute-chat">
       {messages.map((message) => (
         <li key={message._id}>
-          <strong>{message.senderSide === "renter" ? "Renter" : "Host"}</strong> <span className="dash-note">{formatDateTime(message.createdAt)}</span>
+          <strong>{PARTY_WORD[message.senderSide]}</strong> <span className="dash-note">{formatDateTime(message.createdAt)}</span>
           {message.text && <p>{message.text}</p>}
           {message.attachments.map((attachment) => (
             <a key={attachment._id} href={attachment.url} target="_blank" rel="noreferrer" className="chat-file">
@@ -209,7 +216,7 @@ function DecisionForm({ dispute }: { dispute: Dispute }) {
   );
 }
 
-function DisputeDetail({ id, role }: { id: string; role: string }) {
+function DisputeDetail({ id, staff }: { id: string; staff: boolean }) {
   const query = useApiQuery("/api/dispute/get-single/{dispute_id}", { params: { path: { dispute_id: id } } }, { silent: true, retry: false });
   useEffect(() => {
     if (query.isError) toast.error("Error getting dispute data");
@@ -223,7 +230,6 @@ function DisputeDetail({ id, role }: { id: string; role: string }) {
       </div>
     );
   }
-  const staff = role === "admin" || role === "moderator";
   const refunded = dispute.refundedAmount ?? dispute.paymentId?.refundedAmount ?? null;
   return (
     <>
@@ -255,7 +261,7 @@ function DisputeDetail({ id, role }: { id: string; role: string }) {
               </>
             )}
             <dt>Raised by</dt>
-            <dd>{dispute.raisedBy.role === "renter" ? "Renter" : "Host"}</dd>
+            <dd>{PARTY_WORD[dispute.raisedBy.role]}</dd>
             <dt>Raised on</dt>
             <dd>{formatDate(dispute.createdAt)}</dd>
             <dt>Booking</dt>
@@ -317,7 +323,7 @@ function DisputeDetail({ id, role }: { id: string; role: string }) {
   );
 }
 
-export function DisputesPage({ view, mode = "disputes", id = "", role, route }: Props) {
-  if (view === "detail" && id) return <DisputeDetail id={id} role={role} />;
-  return <DisputeList role={role} mode={mode} decided={route === "dispute-payments"} />;
+export function DisputesPage({ view, mode = "disputes", id = "", side, staff, route }: Props) {
+  if (view === "detail" && id) return <DisputeDetail id={id} staff={staff} />;
+  return <DisputeList side={side} mode={mode} decided={route === "dispute-payments"} />;
 }

@@ -34,7 +34,8 @@ import { StepContent } from "./FormSteps";
 export interface ListingFormProps {
   mode: "add" | "edit";
   id: string;
-  role: string;
+  /** Staff edit any host's listing through the moderation form, never the host's draft (from the server). */
+  staff: boolean;
   hostTax: string;
   isPremiumHost: boolean;
   tileUrl: string;
@@ -221,7 +222,7 @@ function Form({ props, initial, initialStep, listing, restored }: { props: Listi
 }
 
 export function ListingFormPage(props: ListingFormProps) {
-  const staff = props.role === "admin" || props.role === "moderator";
+  const staff = props.staff;
   const listingId = props.mode === "edit" ? props.id : null;
   const listing = useQuery({
     queryKey: apiKey("/api/listing/get-single/{listing_id}", { id: props.id }),

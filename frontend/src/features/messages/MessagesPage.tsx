@@ -24,12 +24,13 @@ import {
   personName,
   postForm,
   receipt,
-  sideOf,
+  type ChatSide,
 } from "./api";
 import "./messages.css";
 
 interface Props {
-  role: string;
+  /** The side of a conversation the user speaks for, from the server (staff: null, read only). */
+  side: ChatSide;
   userId: string;
   withUserId?: string;
   conversationId?: string;
@@ -58,8 +59,7 @@ function setUrlConversation(id: string) {
   window.history.replaceState(null, "", `${window.location.pathname}?${params.toString()}`);
 }
 
-export function MessagesPage({ role, withUserId = "", conversationId = "", bookingId = "" }: Props) {
-  const side = sideOf(role);
+export function MessagesPage({ side, withUserId = "", conversationId = "", bookingId = "" }: Props) {
   const [search, setSearch] = useState("");
   const debounced = useDebounced(search, 500);
   const [activeId, setActiveId] = useState(conversationId);
@@ -79,7 +79,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
   const listQuery = useApiQuery(
     "/api/chat/get-all",
     { params: { query: { page: 1, limit: 10, ...(debounced ? { "filters[search]": debounced } : {}) } } },
-    { silent: true, keepPrevious: true, select: (answer) => answer.data.conversations as unknown as Conversation[] },
+    { silent: true, keepPrevious: true, select: (answer) => answer.data.conversations },
   );
   const conversations = listQuery.data ?? [];
   const listLoading = listQuery.isPending;
@@ -91,7 +91,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
     const body = withUserId ? { userId: withUserId } : { bookingId };
     call(api.POST("/api/chat/start", { body }))
       .then((answer) => {
-        const conversation = answer.data as unknown as Conversation;
+        const conversation = answer.data;
         setActiveId(conversation._id);
         setActive(conversation);
         setUrlConversation(conversation._id);
@@ -126,8 +126,8 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
     ])
       .then(([one, page]) => {
         if (stale) return;
-        const conversation = one.data as unknown as Conversation;
-        const messages = page.data.messages as unknown as ChatMessage[];
+        const conversation = one.data;
+        const messages = page.data.messages;
         setActive(conversation);
         setThread([...messages].reverse());
         setHasOlder(page.data.totalPages > 1);
@@ -192,7 +192,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
       // The keyset "before the oldest shown": messages that arrived meanwhile do not shift the pages.
       const query = { before: oldest._id, limit: 50 };
       const answer = await call(api.GET("/api/chat/messages/{conversation_id}", { params: { path: { conversation_id: activeId }, query } }));
-      const older = answer.data.messages as unknown as ChatMessage[];
+      const older = answer.data.messages;
       setThread((current) => older.reduce((list, message) => mergeMessage(list, message), current));
       setHasOlder(answer.data.totalPages > 1);
     } catch {
@@ -235,7 +235,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
     }
   };
 
-  const other = active ? otherParty(active, role) : null;
+  const other = active ? otherParty(active, side) : null;
   return (
     <div className="chat">
       <h1 className="visually-hidden">Messages</h1>
@@ -257,7 +257,7 @@ export function MessagesPage({ role, withUserId = "", conversationId = "", booki
         ) : (
           <ul>
             {conversations.map((conversation) => {
-              const person = otherParty(conversation, role);
+              const person = otherParty(conversation, side);
               return (
                 <li key={conversation._id}>
                   <button

@@ -1,62 +1,17 @@
 /** The chat API's shapes and the multipart send (attachments) through the shared client's `call`. */
-import { call, csrfToken } from "../../shared/api/client";
+import { call, csrfToken, type Schemas } from "../../shared/api/client";
 
-export interface ChatPerson {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  userName: string;
-  role: string;
-  avatar: string;
-}
+/** The chat API's shapes, as the server's serializers declare them. */
+export type ChatPerson = Schemas["Person"];
+export type Attachment = Schemas["Attachment"];
+export type ChatMessage = Schemas["Message"];
+export type Conversation = Schemas["Conversation"];
 
-export interface Attachment {
-  _id: string;
-  name: string;
-  contentType: string;
-  size: number;
-  url: string;
-}
+/** The side of a conversation the signed-in user speaks for, as the server says (staff: none). */
+export type ChatSide = "renter" | "host" | null;
 
-export interface ChatMessage {
-  _id: string;
-  conversationId: string;
-  senderId: string;
-  senderSide: "renter" | "host";
-  text: string;
-  attachments: Attachment[];
-  createdAt: string;
-  deliveredAt: string | null;
-  readAt: string | null;
-}
-
-export interface Conversation {
-  _id: string;
-  renter: ChatPerson;
-  host: ChatPerson;
-  listing: { _id: string; title: string; slug: string } | null;
-  bookingId: string | null;
-  lastMessage: string;
-  lastMessageAt: string;
-  unreadCount: number;
-}
-
-export interface Page<T> {
-  totalCount: number;
-  page: number;
-  totalPages: number;
-  [key: string]: T[] | number;
-}
-
-/** Which side of a conversation the signed-in role speaks for (staff: none). */
-export function sideOf(role: string): "renter" | "host" | null {
-  if (role === "renter") return "renter";
-  if (role === "host" || role === "subHost") return "host";
-  return null;
-}
-
-export function otherParty(conversation: Conversation, role: string): ChatPerson {
-  return sideOf(role) === "renter" ? conversation.host : conversation.renter;
+export function otherParty(conversation: Conversation, side: ChatSide): ChatPerson {
+  return side === "renter" ? conversation.host : conversation.renter;
 }
 
 export function personName(person: ChatPerson | null | undefined): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { urlBase64ToUint8Array } from "../push/push";
 import { starsText } from "../reviews/ListingReviews";
-import { type ChatMessage, type Conversation, fileSize, initials, mergeMessage, otherParty, receipt, sideOf } from "./api";
+import { type ChatMessage, type Conversation, fileSize, initials, mergeMessage, otherParty, receipt } from "./api";
 
 function message(id: string, createdAt: string, extra: Partial<ChatMessage> = {}): ChatMessage {
   return { _id: id, conversationId: "c", senderId: "u", senderSide: "renter", text: id, attachments: [], createdAt, deliveredAt: null, readAt: null, ...extra };
@@ -23,11 +23,10 @@ describe("chat helpers", () => {
     expect(mergeMessage(merged, message("b", "2026-01-01T10:01:00Z", { readAt: "r" }))).toHaveLength(3);
   });
 
-  it("shows the other party by role", () => {
+  it("shows the other party by the side the server names", () => {
     const conversation = { renter: person("Rita"), host: person("Hugo", "Host") } as Conversation;
     expect(otherParty(conversation, "renter").firstName).toBe("Hugo");
-    expect(otherParty(conversation, "subHost").firstName).toBe("Rita");
-    expect(sideOf("admin")).toBeNull();
+    expect(otherParty(conversation, "host").firstName).toBe("Rita");
     expect(initials(person("Hugo", "Host"))).toBe("HH");
     expect(fileSize(2048)).toBe("2 KB");
   });

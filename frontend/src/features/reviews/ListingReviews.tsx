@@ -1,24 +1,11 @@
 /** The public listing page's reviews: rating, text and the host's reply, newest first, 10 a page. */
 import { useState } from "react";
+import type { Schemas } from "../../shared/api/client";
 import { useApiQuery } from "../../shared/api/hooks";
 import { formatDate } from "../../shared/format";
 import "./reviews.css";
 
-export interface PublicReview {
-  _id: string;
-  rating: number | null;
-  review: string;
-  reply: string;
-  repliedAt: string | null;
-  createdAt: string;
-  renter: { firstName: string; avatar: string };
-}
-
-interface Page {
-  reviews: PublicReview[];
-  totalCount: number;
-  totalPages: number;
-}
+export type PublicReview = Schemas["PublicReview"];
 
 export function starsText(rating: number | null): string {
   if (!rating) return "";
@@ -30,7 +17,7 @@ export function ListingReviews({ listingId }: { listingId: string }) {
   const query = useApiQuery(
     "/api/reviews/listing/{listing_id}",
     { params: { path: { listing_id: listingId }, query: { page } } },
-    { silent: true, keepPrevious: true, select: (answer) => answer.data as unknown as Page },
+    { silent: true, keepPrevious: true, select: (answer) => answer.data },
   );
   const data = query.data;
   const failed = query.isError;

@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { apiKey, invalidate } from "../../shared/api/query";
 import { formatDate, truncate } from "../../shared/format";
 import { Badge } from "../../shared/ui/Badge";
@@ -16,19 +16,9 @@ import { PeopleTable, usePeopleList } from "./PeopleTable";
 import { toast } from "../../shared/ui/toast";
 import "../account/people.css";
 import { countersChanged } from "../notifications/counters";
-import { displayName, documentName, type UserListItem, type VerificationDoc } from "../account/people";
+import { displayName, documentName, type VerificationDoc } from "../account/people";
 
-export interface VerificationRow {
-  _id: string;
-  status: string;
-  user: UserListItem;
-  createdAt: string;
-  decidedAt: string | null;
-  decidedBy: { firstName?: string; lastName?: string; email?: string } | null;
-  rejectReason: string;
-  verificationDocs: VerificationDoc[];
-  can?: { approve?: boolean; reject?: boolean };
-}
+export type VerificationRow = Schemas["VerificationRequest"];
 
 const PATH = "/api/user/verification-requests";
 const TABS = [
@@ -174,7 +164,7 @@ export function VerificationPage() {
     queryKey: apiKey(PATH, params),
     queryFn: async () => (await call(api.GET(PATH, { params: { query: params as never } }))).data,
   });
-  const rows = (data?.verificationRequests ?? []) as unknown as VerificationRow[];
+  const rows = data?.verificationRequests ?? [];
   return (
     <>
       <div className="dash-title">

@@ -16,8 +16,10 @@ import { CHANGE_WORDS, type Change, type Kind, type UserCan } from "./kinds";
 
 type Viewed = UserDetail & { can?: UserCan; status?: string };
 
-function kindOf(user: Viewed): Kind {
-  return user.role === "host" ? "hosts" : user.role === "moderator" ? "moderators" : user.role === "subHost" ? "subHosts" : "renters";
+/** A host changes its own subHost through the sub-host API; everyone else the server allows (staff)
+ * through update-status, whatever the account's role. */
+function changeRoute(user: Viewed, viewerId: string): Kind {
+  return user.host === viewerId ? "subHosts" : "hosts";
 }
 
 export function ViewUserPage({ id, userId }: { id: string; userId: string }) {
@@ -55,7 +57,7 @@ export function ViewUserPage({ id, userId }: { id: string; userId: string }) {
     if (!pending) return;
     setBusy(true);
     try {
-      toast.success(await changeStatus(user.host === userId ? "subHosts" : kindOf(user), user._id, pending));
+      toast.success(await changeStatus(changeRoute(user, userId), user._id, pending));
     } catch {
       /* shown */
     } finally {
@@ -94,14 +96,14 @@ export function ViewUserPage({ id, userId }: { id: string; userId: string }) {
                 </>
               )}
             </p>
-            {user.role === "host" && (
+            {user.verifiesIdentity && (
               <p data-testid="verification-status">
                 Identity: <Badge status={verificationWord(user)} />
               </p>
             )}
-            {user.role === "host" && user.userName && !user.isDeleted && (
+            {user.publicPage && (
               <p>
-                <a href={`/host/${encodeURIComponent(user.userName)}`}>Public host page</a>
+                <a href={user.publicPage}>Public host page</a>
               </p>
             )}
             {full && user.createdAt && <p className="muted">Joined {formatDate(user.createdAt)}</p>}

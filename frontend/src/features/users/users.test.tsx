@@ -1,7 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderWithQuery } from "../../shared/test/render";
+import userEvent from "@testing-library/user-event";
 import { UsersPage } from "./UsersPage";
+import { ViewUserPage } from "./ViewUserPage";
 import { viewerKind } from "./VerificationPage";
 
 // Rendering with user events takes longer than the default 5 s when the machine is busy.
@@ -64,6 +66,42 @@ describe("Hosts", () => {
     expect(asked.searchParams.get("filters[status]")).toBe("suspended");
     expect(asked.searchParams.get("filters[search]")).toBe("ann");
     expect(screen.getByRole("link", { name: "Add Host" })).toHaveAttribute("href", "/addhost");
+  });
+});
+
+describe("View User", () => {
+  const subHost = {
+    ...row("Sam", "sam@example.com", { suspend: true, restore: false, delete: false }),
+    role: "subHost",
+    host: "h1",
+    verificationDocs: [],
+    verifiesIdentity: false,
+    publicPage: null,
+  };
+
+  async function suspendAs(viewerId: string) {
+    const fetch = mockApi({
+      "GET /api/user/view-user/s1": { body: { message: "", data: { ...subHost, _id: "s1" } } },
+      "PATCH /api/user/update-status/s1": { body: { message: "User suspended.", data: null } },
+      "PUT /api/user/sub-hosts/s1": { body: { message: "Sub-host suspended.", data: null } },
+    });
+    renderWithQuery(<ViewUserPage id="s1" userId={viewerId} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Suspend" }));
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Suspend" }));
+    await screen.findByText(/suspended\./);
+    return fetch.mock.calls.map(([input]) => `${(input as Request).method} ${new URL((input as Request).url).pathname}`);
+  }
+
+  it("lets staff suspend a subHost through update-status", async () => {
+    const calls = await suspendAs("staff1");
+    expect(calls).toContain("PATCH /api/user/update-status/s1");
+    expect(calls).not.toContain("PUT /api/user/sub-hosts/s1");
+  });
+
+  it("lets the subHost's own host suspend it through the sub-host API", async () => {
+    const calls = await suspendAs("h1");
+    expect(calls).toContain("PUT /api/user/sub-hosts/s1");
+    expect(calls).not.toContain("PATCH /api/user/update-status/s1");
   });
 });
 

@@ -5348,9 +5348,7 @@ export interface components {
             repliedAt: string | null;
             /** Format: date-time */
             createdAt: string;
-            readonly renter: {
-                [key: string]: unknown;
-            };
+            readonly renter: components["schemas"]["Reviewer"];
         };
         PushKeysInputRequest: {
             p256dh: string;
@@ -5665,6 +5663,11 @@ export interface components {
          * @enum {string}
          */
         ReviewStatusEnum: "pending" | "approved" | "rejected";
+        /** @description The reviewing renter as anyone sees it: the first name ("Guest" when none) and the avatar. */
+        Reviewer: {
+            firstName: string;
+            avatar: string;
+        };
         ReviewsSummary: {
             /**
              * Format: double
@@ -6096,6 +6099,10 @@ export interface components {
             readonly lastLogin: string | null;
             readonly verificationDocs: components["schemas"]["VerificationDocument"][];
             readonly verificationStatus: string | null;
+            /** @description True when the account proves its identity with documents (hosts): the profile shows where that stands. */
+            readonly verifiesIdentity: boolean;
+            /** @description The path of the host's public page, or null when it has none. */
+            readonly publicPage: string | null;
             readonly can: components["schemas"]["UserCan"];
         };
         UserId: {
