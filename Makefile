@@ -38,7 +38,7 @@ schema: venv
 	$(PY) manage.py frontend_constants
 
 bench: deps
-	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench.py
+	BENCH_STATISTICS=0 $(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_statistics.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_people.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_chat.py

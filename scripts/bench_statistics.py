@@ -50,10 +50,11 @@ NOTES = """What makes these figures:
 SEED_PAYMENTS = """
 INSERT INTO payments_payment (
     id, booking_id, listing_id, renter_id, host_id, type, gateway, status, total_amount, captured_amount,
-    extended_amount, refunded_amount, session_id, payment_id, authorized_at, captured_at, created_at, updated_at
+    extended_amount, refunded_amount, session_id, payment_id, customer_id, payment_method_id, authorized_at,
+    captured_at, created_at, updated_at
 )
 SELECT gen_random_uuid(), b.id, b.listing_id, b.renter_id, b.host_id, 'oneTime', 'local', 'completed',
-       b.total_amount, b.total_amount, 0, 0, '', '', b.created_at, coalesce(b.decided_at, b.created_at),
+       b.total_amount, b.total_amount, 0, 0, '', '', '', '', b.created_at, coalesce(b.decided_at, b.created_at),
        b.created_at, now()
 FROM bookings_booking b
 WHERE b.payment_details ? 'scale' AND b.status = 'completed' AND b.total_amount > 0
