@@ -2,8 +2,9 @@
 # Lighthouse scores for the home page, the search page and one listing page, desktop and mobile.
 # Run by hand against a running site (not part of `make test`):
 #   scripts/lighthouse.sh [BASE_URL]            (default http://127.0.0.1:8000)
-# Serve the built site first (npm run build in frontend/, manage.py collectstatic, gunicorn with DJANGO_ENV=development and
-# DEBUG=false) so the pages load what production loads. Uses Chromium (CHROME_PATH, default
+# Serve the built site first (npm run build in frontend/, manage.py collectstatic, then
+# `python -m whitenoise.compress staticfiles` as production's storage does, gunicorn with DJANGO_ENV=development and
+# DEBUG=false) so the pages load what production loads, compressed. Uses Chromium (CHROME_PATH, default
 # /usr/bin/chromium) and Lighthouse 12.8 from the npm registry, installed on first use under .data/lighthouse
 # (kept out of the front end's dependencies so `make test` does not install it); no browser is downloaded.
 # On a machine that cannot reach the map's tile server, serve with MAP_TILE_URL=/static/img/blank-tile.png
