@@ -13,9 +13,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from apps.listings.models import Listing, ListingImage, PropertyType
+from apps.listings.pages import booking_widget_props
 from apps.listings.policies import CANCELLATION_TEXT, public_listings
 from apps.listings.search import image_url
-from apps.listings.zones import booking_zone_props
 
 from .models import Booking
 from .policies import book_refusal
@@ -51,38 +51,11 @@ def listing_props(listing: Listing, request: HttpRequest) -> dict:
     """What the island knows of the listing (the listing page's booking widget gets the same fields)."""
     user = request.user
     return {
-        "listingId": str(listing.id),
-        "slug": listing.slug,
-        "title": listing.title,
-        "propertyType": listing.property_type,
-        "prices": {period: str(value) for period, value in listing.period_prices().items()},
-        "spaceOffering": [
-            {
-                "_id": str(offering.id),
-                "kind": offering.kind,
-                "title": offering.title,
-                "periods": list(offering.periods),
-                "prices": {period: str(value) for period, value in offering.period_prices().items()},
-                "seats": offering.seats,
-                "minimumPeriod": offering.minimum_period,
-            }
-            for offering in listing.space_offerings.all()
-        ],
-        "servicesAndAddOns": [
-            {"_id": str(add_on.id), "title": add_on.title, "price": str(add_on.price)}
-            for add_on in listing.add_ons.all()
-        ],
-        "guest": listing.guest,
-        "numberOfSeats": listing.number_of_seats,
-        "minimumDays": listing.minimum_days,
-        "openingHours": listing.opening_hours,
-        "blockedDates": [day.isoformat() for day in listing.blocked_dates],
-        "cancellationPolicy": listing.cancellation_policy,
+        **booking_widget_props(listing, listing.space_offerings.all()),
         "cancellationText": CANCELLATION_TEXT.get(listing.cancellation_policy, ""),
         "isLoggedIn": user.is_authenticated,
         # Whether the signed-in user may send the request (renters only); the page says why not.
         "mayBook": user.is_authenticated and book_refusal(user) is None,
-        **booking_zone_props(listing),
     }
 
 

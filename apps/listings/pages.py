@@ -273,23 +273,9 @@ def _listing_for_page(slug: str) -> Listing:
     return listing
 
 
-def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
-    listing = _listing_for_page(slug)
-    path = f"/listing-details/{listing.slug}"
-    images = [
-        {
-            "url": image_url(image.path),
-            "srcset": media.srcset(image.path),
-            "alt": image.alt or f"{listing.title}, photo {index + 1}",
-        }
-        for index, image in enumerate(listing.images.all())
-    ]
-    offerings = list(listing.space_offerings.all())
-    prices = _price_rows(listing, offerings)
-    favourite = request.user.is_authenticated and Favourite.objects.filter(user=request.user, listing=listing).exists()
-    plain = " ".join(strip_tags(listing.description or "").split())
-    description = (plain or f"{listing.get_property_type_display()} in {listing.city}")[:155]
-    booking_props = {
+def booking_widget_props(listing: Listing, offerings) -> dict:
+    """What a booking widget knows of the listing: the listing page's and the booking steps' (apps.bookings.pages)."""
+    return {
         "listingId": str(listing.id),
         "slug": listing.slug,
         "title": listing.title,
@@ -314,17 +300,38 @@ def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
         "guest": listing.guest,
         "numberOfSeats": listing.number_of_seats,
         "minimumDays": listing.minimum_days,
+        "openingHours": listing.opening_hours,
+        "blockedDates": [day.isoformat() for day in listing.blocked_dates],
+        "cancellationPolicy": listing.cancellation_policy,
+        **zones.booking_zone_props(listing),
+    }
+
+
+def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
+    listing = _listing_for_page(slug)
+    path = f"/listing-details/{listing.slug}"
+    images = [
+        {
+            "url": image_url(image.path),
+            "srcset": media.srcset(image.path),
+            "alt": image.alt or f"{listing.title}, photo {index + 1}",
+        }
+        for index, image in enumerate(listing.images.all())
+    ]
+    offerings = list(listing.space_offerings.all())
+    prices = _price_rows(listing, offerings)
+    favourite = request.user.is_authenticated and Favourite.objects.filter(user=request.user, listing=listing).exists()
+    plain = " ".join(strip_tags(listing.description or "").split())
+    description = (plain or f"{listing.get_property_type_display()} in {listing.city}")[:155]
+    booking_props = {
+        **booking_widget_props(listing, offerings),
         "discount": str(listing.discount),
         "processingFee": str(listing.processing_fee),
         "paymentPreference": listing.payment_preference,
-        "openingHours": listing.opening_hours,
-        "blockedDates": [day.isoformat() for day in listing.blocked_dates],
         "bufferMinutes": listing.buffer_minutes,
-        "cancellationPolicy": listing.cancellation_policy,
         "hostTax": str(listing.host.tax),
         "favourite": favourite,
         "isLoggedIn": request.user.is_authenticated,
-        **zones.booking_zone_props(listing),
     }
     host_premium = listing.host_premium
     context = {
