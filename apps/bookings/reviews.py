@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Role
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.listings import search_cache
 from apps.listings.models import Listing
 
 from . import pricing
@@ -43,11 +44,14 @@ def review_side(user, booking: Booking) -> str | None:
 
 
 def listing_rating_refresh(listing_id) -> None:
+    """The listing's rating from its published, revealed reviews; the pages and searches kept for
+    visitors (``search_cache``) are retired, so the review and the rating show at once."""
     stats = Review.objects.filter(
         listing_id=listing_id, is_published=True, revealed_at__isnull=False, rating__isnull=False
     ).aggregate(average=Avg("rating"), count=Count("id"))
     average = pricing.money(stats["average"] or 0)
     Listing.objects.filter(pk=listing_id).update(rating_average=average, rating_count=stats["count"])
+    search_cache.search_changed()
 
 
 def _reveal(booking_id, *, now: dt.datetime) -> bool:
@@ -111,6 +115,7 @@ def review_reply(*, user, review_id, reply: str) -> Review:
         raise refusal
     review.reply, review.replied_at = reply, timezone.now()
     review.save(update_fields=["reply", "replied_at"])
+    search_cache.search_changed()  # the reply shows under the review on the listing page
     return review
 
 

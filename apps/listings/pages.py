@@ -26,7 +26,7 @@ from apps.cms.selectors import cms_page_get, contact_details_get
 from apps.core.exceptions import InvalidInput
 from apps.core.policies import page_window
 
-from . import media, providers, zones
+from . import media, providers, search_cache, zones
 from . import search as discovery
 from .models import (
     Amenity,
@@ -308,6 +308,14 @@ def booking_widget_props(listing: Listing, offerings) -> dict:
 
 
 def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
+    if search_cache.anonymous(request):
+        return search_cache.visitor_page(
+            request, f"listing-details:{slug}", lambda marks: _listing_details(request, slug, marks)
+        )
+    return _listing_details(request, slug)
+
+
+def _listing_details(request: HttpRequest, slug: str, marks: dict | None = None) -> HttpResponse:
     listing = _listing_for_page(slug)
     path = f"/listing-details/{listing.slug}"
     images = [
@@ -378,7 +386,7 @@ def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
             }
         ),
     }
-    return render(request, "listings/listing_details.html", context)
+    return render(request, "listings/listing_details.html", {**context, **(marks or {})})
 
 
 def _price_rows(listing: Listing, offerings: list) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""Anonymous answers of the public search and the navbar's title search, kept in Redis.
+"""Anonymous answers of the public search, the navbar's title search and the listing page, kept in Redis.
 
 A visitor without credentials (no ``Authorization`` header, no session cookie) gets the same
 answer for the same address, so the answer is stored whole (body and headers) and served by
@@ -19,18 +19,25 @@ Freshness:
   membership reaching its end date) or through a bulk update outside this app (a review's
   rating) shows within ``PAGE_SECONDS`` (a minute, as the search totals already do).
 - Signed-in visitors never read or fill the cache (their cards carry their favourites).
+
+The public listing page (HTML) is kept the same way for visitors (``visitor_page``), under the
+same version: what differs from one visitor to the next (the CSRF token of the page's forms and
+the nonce of its inline script) is stored as a mark and filled in for each visitor.
 """
 
 from __future__ import annotations
 
 import hashlib
 import uuid
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csp import get_nonce
+from django.middleware.csrf import get_token
 
 from apps.accounts.models import Role, User
 
@@ -63,7 +70,8 @@ def dates_changed() -> None:
     cache.set(DATES_VERSION_KEY, uuid.uuid4().hex, None)
 
 
-def _anonymous(request: HttpRequest) -> bool:
+def anonymous(request: HttpRequest) -> bool:
+    """A visitor without credentials (no ``Authorization`` header, no session cookie)."""
     return "HTTP_AUTHORIZATION" not in request.META and settings.SESSION_COOKIE_NAME not in request.COOKIES
 
 
@@ -83,7 +91,7 @@ class SearchCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method != "GET" or request.path not in CACHED_PATHS or not _anonymous(request):
+        if request.method != "GET" or request.path not in CACHED_PATHS or not anonymous(request):
             return self.get_response(request)
         key, dated = _page_key(request), _dated(request)
         found = cache.get_many([VERSION_KEY, DATES_VERSION_KEY, key] if dated else [VERSION_KEY, key])
@@ -99,6 +107,34 @@ class SearchCacheMiddleware:
             headers = [(name, value) for name, value in response.items() if name.lower() not in _SKIPPED_HEADERS]
             cache.set(key, (version, response.content, headers), DATED_SECONDS if dated else PAGE_SECONDS)
         return response
+
+
+VISITOR_PAGE_PREFIX = "listings:visitor-page:"
+# Rendered in place of the visitor's own values, then replaced by them on every answer.
+CSRF_MARK = "csrf-token-of-this-visitor"
+NONCE_MARK = "csp-nonce-of-this-answer"
+
+
+def visitor_page(request: HttpRequest, name: str, render: Callable[[dict], HttpResponse]) -> HttpResponse:
+    """A page every visitor without credentials sees alike, kept under the search version.
+
+    ``render(marks)`` renders the page with ``marks`` added to its context (the CSRF token and the
+    script nonce as marks); an exception (a 404) or another status than 200 is passed on, not kept.
+    Each answer carries the visitor's own CSRF token (the cookie is set as on any page) and the
+    nonce of its own Content-Security-Policy header. One Redis round trip when the page is kept.
+    """
+    key = VISITOR_PAGE_PREFIX + hashlib.sha1(name.encode(), usedforsecurity=False).hexdigest()
+    found = cache.get_many([VERSION_KEY, key])
+    version, stored = found.get(VERSION_KEY), found.get(key)
+    if stored is not None and stored[0] == version:
+        body = stored[1]
+    else:
+        response = render({"csrf_token": CSRF_MARK, "csp_nonce": NONCE_MARK})
+        if response.status_code != 200 or getattr(response, "streaming", False):
+            return response
+        body = response.content.decode(response.charset)
+        cache.set(key, (version, body), PAGE_SECONDS)
+    return HttpResponse(body.replace(CSRF_MARK, get_token(request)).replace(NONCE_MARK, str(get_nonce(request))))
 
 
 def _rows_changed(sender, raw: bool = False, **kwargs) -> None:

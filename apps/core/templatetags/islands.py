@@ -18,11 +18,20 @@ from django_vite.templatetags.django_vite import vite_asset
 register = template.Library()
 logger = logging.getLogger(__name__)
 
+# The tags of a built island do not change while the process runs (the manifest is read once):
+# each is built once per process. In dev mode the Vite dev server's tags are built each time.
+_built: dict[str, SafeString] = {}
+
 
 @register.simple_tag
 def island(name: str) -> SafeString:
+    if (tags := _built.get(name)) is not None:
+        return tags
     try:
-        return mark_safe(vite_asset(f"src/islands/{name}/main.tsx"))  # noqa: S308 - django-vite builds the tags
+        tags = mark_safe(vite_asset(f"src/islands/{name}/main.tsx"))  # noqa: S308 - django-vite builds the tags
+        if not settings.DJANGO_VITE["default"]["dev_mode"]:
+            _built[name] = tags
+        return tags
     except DjangoViteAssetNotFoundError:
         if settings.PRODUCTION:
             raise

@@ -109,3 +109,15 @@ def test_every_card_carries_its_heart(users, listing):
         assert 'data-favourite="true"' in heart.group(0) and 'data-renter="true"' in heart.group(0), path
     anonymous = Client().get("/property-listing").content.decode()
     assert 'data-favourite="false"' in anonymous and 'data-signed-in="false"' in anonymous
+
+
+def test_a_review_published_by_a_moderator_shows_at_once_on_the_kept_page(users, listing):
+    from apps.bookings.review_moderation import review_publish_set
+
+    booking = booking_make(renter=users["renter"], listing=listing, day=future_day(5))
+    review = Review.objects.create(
+        listing=listing, booking=booking, renter=users["renter"], review="Waits for a moderator.", is_published=False
+    )
+    assert "Waits for a moderator." not in Client().get(f"/listing-details/{listing.slug}").content.decode()
+    review_publish_set(actor=users["admin"], review_id=review.pk, published=True)
+    assert "Waits for a moderator." in Client().get(f"/listing-details/{listing.slug}").content.decode()

@@ -1,10 +1,14 @@
 """Anonymous search answers kept in Redis: served without the database, never stale after a listing changes."""
 
+import re
+
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from apps.accounts.services_users import user_status_set
+from apps.listings import search_cache
 from apps.listings.factories import AmenityFactory, FavouriteFactory, ListingFactory
 from apps.listings.models import Amenity, ListingStatus
 from apps.listings.services import listing_status_change
@@ -74,3 +78,68 @@ class TestSignedIn:
         assert api.get(URL).json()["data"]["listings"][0]["favourite"] is False
         assert clients["renter"].get(URL).json()["data"]["listings"][0]["favourite"] is True
         assert api.get(URL).json()["data"]["listings"][0]["favourite"] is False
+
+
+def _page(client: Client, slug: str) -> str:
+    response = client.get(f"/listing-details/{slug}")
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def _csrf_meta(page: str) -> str:
+    return re.search(r'<meta name="csrf-token" content="([^"]+)"', page).group(1)
+
+
+@pytest.mark.django_db
+class TestListingPageForVisitors:
+    def test_a_visitors_second_view_is_answered_without_the_database(self):
+        listing = ListingFactory(title="Harbour hall")
+        first = _page(Client(), listing.slug)
+        with CaptureQueriesContext(connection) as queries:
+            again = _page(Client(), listing.slug)
+        assert len(queries) == 0
+        assert "Harbour hall" in again
+        assert len(again) == pytest.approx(len(first), abs=64)  # the same page, with this visitor's token and nonce
+
+    def test_each_visitor_gets_a_token_and_nonce_of_their_own_that_work(self):
+        listing = ListingFactory(title="Harbour hall")
+        _page(Client(), listing.slug)  # kept
+        visitor = Client(enforce_csrf_checks=True)
+        response = visitor.get(f"/listing-details/{listing.slug}")
+        page = response.content.decode()
+        assert search_cache.CSRF_MARK not in page and search_cache.NONCE_MARK not in page
+        nonce = re.search(r'<script nonce="([^"]+)">', page).group(1)
+        assert f"'nonce-{nonce}'" in response["Content-Security-Policy"]
+        assert "csrftoken" in response.cookies
+        other = Client().get(f"/listing-details/{listing.slug}").content.decode()
+        assert _csrf_meta(other) != _csrf_meta(page)
+        # The token of the kept page passes the CSRF check on the visitor's next form (a wrong
+        # password is a 400 or 401, never the 403 of a failed CSRF check).
+        answer = visitor.post(
+            "/api/user/login",
+            {"email": "nobody@example.com", "password": "wrong-password"},
+            content_type="application/json",
+            headers={"X-CSRFToken": _csrf_meta(page), "Referer": "http://testserver/"},
+        )
+        assert answer.status_code in (400, 401), answer.content
+
+    def test_an_edited_listing_shows_at_once(self):
+        listing = ListingFactory(title="Old hall")
+        assert "Old hall" in _page(Client(), listing.slug)
+        listing.title = "Renamed hall"
+        listing.save()
+        assert "Renamed hall" in _page(Client(), listing.slug)
+
+    def test_a_signed_in_renter_sees_their_own_favourite_not_the_kept_page(self, users):
+        listing = ListingFactory(title="Liked hall")
+        FavouriteFactory(user=users["renter"], listing=listing)
+        assert '"favourite": false' in _page(Client(), listing.slug)
+        signed_in = Client()
+        signed_in.force_login(users["renter"])
+        assert '"favourite": true' in _page(signed_in, listing.slug)
+        assert '"favourite": false' in _page(Client(), listing.slug)
+
+    def test_a_missing_listing_is_not_kept(self):
+        assert Client().get("/listing-details/no-such-space").status_code == 404
+        listing = ListingFactory(title="Late hall", slug="no-such-space")
+        assert "Late hall" in _page(Client(), listing.slug)
