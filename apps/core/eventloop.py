@@ -23,6 +23,7 @@ from asgiref.sync import SyncToAsync, async_to_sync
 
 class _Local(threading.local):
     loop: asyncio.AbstractEventLoop | None = None
+    kept: asyncio.AbstractEventLoop | None = None
 
 
 _local = _Local()
@@ -46,18 +47,27 @@ def _outer_loop() -> bool:
 
 
 @contextmanager
-def one_event_loop():
-    """Run every ``run_async`` of this thread inside the block on one loop (nested blocks join the outer one)."""
+def one_event_loop(*, keep: bool = False):
+    """Run every ``run_async`` of this thread inside the block on one loop (nested blocks join the outer one).
+
+    ``keep``: the loop, and with it the layer's open connections, stays for the thread's next
+    ``keep`` block instead of being closed (a worker's tasks: each would otherwise connect to
+    Redis again, about 1.5 ms). The kept loop only ever runs inside such a block.
+    """
     if _local.loop is not None or _outer_loop():
         yield
         return
-    loop = asyncio.new_event_loop()
+    loop = _local.kept if keep and _local.kept is not None and not _local.kept.is_closed() else None
+    loop = loop or asyncio.new_event_loop()
     _local.loop = loop
     try:
         yield
     finally:
         _local.loop = None
-        loop.close()  # channels_redis closes the connections it opened on this loop
+        if keep:
+            _local.kept = loop
+        else:
+            loop.close()  # channels_redis closes the connections it opened on this loop
 
 
 def run_async(fn: Callable[..., Awaitable[Any]], *args, **kwargs) -> Any:

@@ -33,3 +33,26 @@ def test_a_thread_served_by_an_outer_loop_keeps_using_it():
 
     outer_loop, used = async_to_sync(outer)()
     assert used is outer_loop
+
+
+def test_a_kept_loop_serves_the_next_kept_block_and_only_those():
+    import threading
+
+    seen = {}
+
+    def worker_thread():
+        with one_event_loop(keep=True):
+            seen["first"] = run_async(_current_loop)
+        with one_event_loop(keep=True):
+            seen["second"] = run_async(_current_loop)
+        with one_event_loop():  # a plain block still gets a loop of its own, closed after
+            seen["plain"] = run_async(_current_loop)
+        seen["outside"] = run_async(_current_loop)
+
+    thread = threading.Thread(target=worker_thread)
+    thread.start()
+    thread.join()
+    assert seen["first"] is seen["second"] and not seen["first"].is_closed()
+    assert seen["plain"] is not seen["first"] and seen["plain"].is_closed()
+    assert seen["outside"] is not seen["first"]
+    seen["first"].close()
