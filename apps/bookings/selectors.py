@@ -59,7 +59,10 @@ def booking_just_created(booking: Booking) -> Booking:
     again: its listing, offering and people are the objects it was made from, it has no payment
     and no extension yet."""
     booking.payment_status = None
-    booking._prefetched_objects_cache = {"extensions": booking.extensions.none()}
+    booking._prefetched_objects_cache = {
+        **getattr(booking, "_prefetched_objects_cache", {}),
+        "extensions": booking.extensions.none(),
+    }
     return booking
 
 

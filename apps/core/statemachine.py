@@ -75,9 +75,25 @@ class StateMachine:
         return obj
 
 
+_KNOWN = "status_history"
+
+
+def history_starts(obj: models.Model) -> None:
+    """``obj`` was just created: its history is what ``record`` writes for it from now on, so
+    ``history(obj)`` answers without reading the database (the creating request's answer). Kept
+    with the object's prefetched relations: ``refresh_from_db()`` forgets it, as it forgets them."""
+    if not hasattr(obj, "_prefetched_objects_cache"):
+        obj._prefetched_objects_cache = {}
+    obj._prefetched_objects_cache[_KNOWN] = []
+
+
+def _known(obj: models.Model) -> list | None:
+    return getattr(obj, "_prefetched_objects_cache", {}).get(_KNOWN)
+
+
 def record(obj: models.Model, *, machine: str, from_status: str, to_status: str, actor=None, reason: str = ""):
     """Write one history row (also for a record's first status, with ``from_status=""``)."""
-    return StatusChange.objects.create(
+    change = StatusChange.objects.create(
         machine=machine,
         content_type=ContentType.objects.get_for_model(type(obj), for_concrete_model=True),
         object_id=str(obj.pk),
@@ -86,10 +102,15 @@ def record(obj: models.Model, *, machine: str, from_status: str, to_status: str,
         actor=actor if getattr(actor, "pk", None) else None,
         reason=(reason or "")[:1000],
     )
+    if (known := _known(obj)) is not None:
+        known.append(change)
+    return change
 
 
 def history(obj: models.Model) -> list[StatusChange]:
     """The status changes of ``obj``, oldest first, with their actors."""
+    if (known := _known(obj)) is not None:
+        return list(known)
     return list(
         StatusChange.objects.filter(
             content_type=ContentType.objects.get_for_model(type(obj), for_concrete_model=True), object_id=str(obj.pk)

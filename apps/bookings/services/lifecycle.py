@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from apps.core.effects import effects_batched
 from apps.core.exceptions import Conflict, Forbidden, NotFound
-from apps.core.statemachine import record
+from apps.core.statemachine import history_starts, record
 from apps.listings.models import SpaceOffering
 from apps.notifications.services import counters_changed, notify
 
@@ -216,6 +216,7 @@ def booking_request(
     if hold.unit:
         Booking.objects.filter(pk=booking.pk).update(unit=hold.unit)
         booking.unit = hold.unit
+    history_starts(booking)
     record(booking, machine=BOOKING_MACHINE.name, from_status="", to_status=BookingStatus.PENDING, actor=renter)
     if not policies.needs_online_payment(booking):
         with effects_batched():

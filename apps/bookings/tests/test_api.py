@@ -680,3 +680,23 @@ def test_malformed_json_and_huge_reason(clients, users, event_listing):
     unicode = clients["host"].patch(status_url(booking.pk), {"status": "rejected", "reason": "Fermé 🚧"}, format="json")
     assert unicode.status_code == 200
     assert Booking.objects.get(pk=booking.pk).reject_reason == "Fermé 🚧"
+
+
+def test_a_new_requests_answer_carries_its_history_as_later_reads_show_it(clients, users, event_listing):
+    day = weekday(24).strftime("%d-%m-%Y")
+    body = {"listingId": str(event_listing.pk), "checkInDate": day, "checkOutDate": day}
+    body |= {"startTime": "10:00 AM", "endTime": "02:00 PM", "guests": 2}
+    created = clients["renter"].post("/api/booking/create", body, format="json")
+    assert created.status_code == 201, created.content
+    answered = created.json()["data"]["statusHistory"]
+    read = clients["renter"].get(f"/api/booking/booking/{created.json()['data']['_id']}").json()["data"]
+    assert answered == read["statusHistory"]
+    assert [(entry["fromStatus"], entry["toStatus"]) for entry in answered] == [(None, "pending")]
+
+
+def test_the_object_a_request_made_forgets_its_history_once_read_again(users, event_listing):
+    booking = make_booking(users["renter"], event_listing, day=weekday(26))
+    assert [change.to_status for change in history(booking)] == ["pending"]
+    services.booking_cancel_by_renter(booking_id=booking.pk, renter=users["renter"], reason="Plans changed")
+    booking.refresh_from_db()
+    assert [change.to_status for change in history(booking)] == ["pending", "cancelled"]
