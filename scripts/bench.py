@@ -2,7 +2,7 @@
 
 Seeds what is missing on the database of DATABASE_URL (100,000 listings with ``seed_scale``,
 1,000,000 bookings with ``seed_scale_bookings``, 2,000,000 notifications with
-``seed_scale_notifications``), starts gunicorn (2 sync workers, as in production) and daphne (the
+``seed_scale_notifications``), starts gunicorn (as production runs it: 4 workers of 4 threads, ``BENCH_GUNICORN``) and daphne (the
 websockets), and drives them from this process with threads over 127.0.0.1 only. Every scenario
 is bounded in time (BENCH_SECONDS) and in number of requests (MAX_REQUESTS).
 
@@ -56,6 +56,9 @@ BOOKINGS = int(os.environ.get("BENCH_BOOKINGS", "1000000"))
 NOTIFICATIONS = int(os.environ.get("BENCH_NOTIFICATIONS", "2000000"))
 AREAS_RUN = os.environ.get("BENCH_AREAS", "discovery,notifications,bookings,websocket").split(",")
 MAX_REQUESTS = 20_000
+# gunicorn as production runs it (docker/Dockerfile, docker/compose.yaml): 4 workers of 4 threads.
+GUNICORN = os.environ.get("BENCH_GUNICORN", "-w 4 --threads 4")
+THREADS = int(GUNICORN.split("--threads")[1].split()[0]) if "--threads" in GUNICORN else 1
 DAPHNE_LOG = Path(tempfile.gettempdir()) / f"bench-daphne-{WS_PORT}.log"
 WORKER_LOG = Path(tempfile.gettempdir()) / f"bench-worker-{PORT}.log"
 CREATE_CLIENTS, CREATE_PER_CLIENT = 16, 12
@@ -290,7 +293,7 @@ def wait_for_server(process: subprocess.Popen) -> None:
 def start_gunicorn(port: int = PORT) -> subprocess.Popen:
     return subprocess.Popen(
         [
-            *(str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-w", "2", "-b", f"127.0.0.1:{port}"),
+            *(str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}", *GUNICORN.split()),
             *("--log-level", "warning", "--timeout", "120"),
         ],
         cwd=ROOT,
@@ -305,7 +308,7 @@ def check_persistent_connections() -> dict:
     workers = {row["worker"] for row in seen}
     backends = {row["backend"] for row in seen}
     info = {"workers": len(workers), "backends": len(backends), "conn_max_age": seen[0]["connMaxAge"]}
-    if info["conn_max_age"] in (0, None) or len(backends) > len(workers):
+    if info["conn_max_age"] in (0, None) or len(backends) > len(workers) * THREADS:
         raise SystemExit(f"gunicorn opens a database connection per request ({info}); check CONN_MAX_AGE")
     return info
 
@@ -1027,7 +1030,7 @@ def write_report(run: Run, info: dict) -> None:
         "",
         f"Measured by `make bench` (scripts/bench.py) on {info['started']:%Y-%m-%d %H:%M} UTC on "
         f"{sizes['listings']:,} listings, {sizes['bookings']:,} bookings and {sizes['notifications']:,} "
-        f"notifications: gunicorn with 2 sync workers and daphne for the websockets, {os.cpu_count()} CPU cores, "
+        f"notifications: gunicorn as production runs it (`{GUNICORN}`) and daphne for the websockets, {os.cpu_count()} CPU cores, "
         f"Python {platform.python_version()}, PostgreSQL and Redis on the same machine, load from threads of one "
         f"process over 127.0.0.1, {SECONDS:g} s per scenario after a warm-up (at most {MAX_REQUESTS:,} requests). "
         f"Load average (1, 5, 15 min) {fmt_load(info['load_before'])} at the start, {fmt_load(info['load_after'])} "

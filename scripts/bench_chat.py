@@ -3,7 +3,7 @@ conversation of 10,000 messages paged.
 
 Runs on the database of DATABASE_URL (migrated; its own two users and a conversation of 10,000
 messages are made if missing: it does not need the large seed of scripts/bench.py), starts
-gunicorn (2 sync workers, HTTP), daphne (the websockets) and a Celery worker (the outbox's effects,
+gunicorn (HTTP, as production runs it), daphne (the websockets) and a Celery worker (the outbox's effects,
 which carry chat events to the open sockets), as `make run` does, then:
 
 - delivery: the renter sends a message over HTTP; timed until the host's open socket has the

@@ -2,7 +2,7 @@
 
 Seeds what is missing on the database of DATABASE_URL with plain SQL (users spread over the roles
 with varied names, e-mails, statuses and dates; unverified hosts with a pending verification request
-and two documents each), starts gunicorn (2 sync workers) and calls the staff lists as the admin over
+and two documents each), starts gunicorn (as production runs it: bench.GUNICORN) and calls the staff lists as the admin over
 keep-alive connections on 127.0.0.1: hosts, renters and moderators per status tab, deep pages,
 search by name and by e-mail, and the verification queue. Counts the SQL queries of each call at
 two pages to show they do not grow with the page's contents. Writes (or replaces) the "People:
@@ -186,7 +186,7 @@ def main() -> int:
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/gunicorn"),
-            *("config.wsgi", "-w", "2", "-b", f"127.0.0.1:{bench.PORT}", "--log-level", "warning"),
+            *("config.wsgi", *bench.GUNICORN.split(), "-b", f"127.0.0.1:{bench.PORT}", "--log-level", "warning"),
             *("--timeout", "120"),
         ],
         cwd=ROOT,
@@ -226,7 +226,7 @@ def write_section(sizes: dict, results) -> None:
         "",
         f"Measured by `scripts/bench_people.py` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC: {sizes['users']:,} "
         f"users ({sizes['hosts']:,} hosts, {sizes['renters']:,} renters), {sizes['pending requests']:,} "
-        f"pending verification requests with two documents each. gunicorn with 2 sync workers, "
+        f"pending verification requests with two documents each. gunicorn as production runs it ({bench.GUNICORN}), "
         f"{os.cpu_count()} CPU cores (shared with other work; load average {os.getloadavg()[0]:.1f} at the "
         f"end), Python {platform.python_version()}, {bench.SECONDS:g} s per call after a warm-up, as the "
         f"admin with a bearer token over 127.0.0.1. Target: p95 at most {TARGET_MS:g} ms. Latencies in ms; "

@@ -2,7 +2,7 @@
 
 Seeds what is missing on the database of DATABASE_URL (listings with ``seed_scale``, bookings with
 ``seed_scale_bookings``, and a captured payment for each completed scale booking so the money
-figures have rows to add up), starts gunicorn (2 sync workers) and calls every dashboard endpoint
+figures have rows to add up), starts gunicorn (as production runs it: bench.GUNICORN) and calls every dashboard endpoint
 as the admin and as the busiest host over keep-alive connections on 127.0.0.1. Appends (or
 replaces) the "Dashboard statistics" section of docs/performance.md.
 
@@ -175,7 +175,7 @@ def main() -> int:
     server = subprocess.Popen(
         [
             str(ROOT / ".venv/bin/gunicorn"),
-            *("config.wsgi", "-w", "2", "-b", f"127.0.0.1:{bench.PORT}", "--log-level", "warning"),
+            *("config.wsgi", *bench.GUNICORN.split(), "-b", f"127.0.0.1:{bench.PORT}", "--log-level", "warning"),
             *("--timeout", "120"),
         ],
         cwd=ROOT,
@@ -216,7 +216,7 @@ def write_section(sizes: dict, results) -> None:
         f"Measured by `scripts/bench_statistics.py` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC: "
         f"{sizes['bookings']:,} bookings, {sizes['listings']:,} listings, {sizes['payments']:,} payments; "
         f"the host is the busiest one ({sizes['host bookings']:,} bookings on {sizes['host listings']:,} "
-        f"listings). gunicorn with 2 sync workers, {os.cpu_count()} CPU cores, Python "
+        f"listings). gunicorn as production runs it ({bench.GUNICORN}), {os.cpu_count()} CPU cores, Python "
         f"{platform.python_version()}, {bench.SECONDS:g} s per call after a warm-up, over 127.0.0.1. "
         f"Targets: p95 at most {ADMIN_TARGET_MS:g} ms for the admin, {HOST_TARGET_MS:g} ms for a host. "
         "Latencies in milliseconds.",
