@@ -11,9 +11,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.contrib.postgres.expressions import ArraySubquery
 from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import Count, Prefetch
+from django.db.models import Count, OuterRef, Prefetch
 from django.db.models.functions import Upper
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
@@ -258,13 +259,20 @@ def _listing_for_page(slug: str) -> Listing:
         public_listings()
         .filter(slug=slug)
         .select_related("host")
-        .annotate(host_premium=providers.premium_now("host_id"))
+        .annotate(
+            host_premium=providers.premium_now("host_id"),
+            # The names only, read in the listing's own query (two round trips fewer than prefetching).
+            amenity_names=ArraySubquery(
+                Amenity.objects.filter(listings=OuterRef("pk")).order_by("name").values("name")
+            ),
+            facility_names=ArraySubquery(
+                Facility.objects.filter(listings=OuterRef("pk")).order_by("name").values("name")
+            ),
+        )
         .prefetch_related(
             Prefetch("images", queryset=ListingImage.objects.order_by("position")),
             "space_offerings",
             "add_ons",
-            "amenities",
-            "facilities",
         )
         .first()
     )

@@ -9,7 +9,13 @@ from django.test import Client
 
 from apps.accounts.factories import UserFactory
 from apps.accounts.models import Role
-from apps.listings.factories import AddOnFactory, AmenityFactory, ListingFactory, OfficeListingFactory
+from apps.listings.factories import (
+    AddOnFactory,
+    AmenityFactory,
+    FacilityFactory,
+    ListingFactory,
+    OfficeListingFactory,
+)
 from apps.payments.subscriptions import subscription_grant
 
 SITE = "http://127.0.0.1:8000"
@@ -121,12 +127,14 @@ class TestListingDetails:
     def test_page_has_title_canonical_gallery_prices_host_and_booking_island(self, browser):
         host = UserFactory(role=Role.HOST, user_name="hannah", first_name="Hannah", last_name="Host")
         wifi = AmenityFactory(name="Wi-Fi")
+        AmenityFactory(name="Espresso bar")  # another listing's
         listing = OfficeListingFactory(
             title="King West Loft",
             city="Toronto",
             host=host,
             images=2,
-            amenities=[wifi],
+            amenities=[wifi, AmenityFactory(name="Air conditioning")],
+            facilities=[FacilityFactory(name="Parking"), FacilityFactory(name="Elevator")],
             rating_average=Decimal("4.50"),
             rating_count=12,
             cancellation_policy="moderate",
@@ -138,7 +146,11 @@ class TestListingDetails:
         assert meta(page, "og:type") == "place"
         assert page.count('<figure class="gallery-item') == 2 and 'alt="King West Loft' in page
         assert "Hot Desk" in page and "$30.00" in page and "Locker: $15.00" in page
-        assert "Wi-Fi" in page and 'href="/host/hannah"' in page
+        amenities = page.split('id="amenities-title"', 1)[1].split("</section>", 1)[0]
+        facilities = page.split('id="facilities-title"', 1)[1].split("</section>", 1)[0]
+        assert re.findall(r"<li>(.*?)</li>", amenities) == ["Air conditioning", "Wi-Fi"]
+        assert re.findall(r"<li>(.*?)</li>", facilities) == ["Elevator", "Parking"]
+        assert 'href="/host/hannah"' in page
         assert "openstreetmap.org/?mlat=" in page
         assert "Cancellation policy: Moderate" in page
         assert '<div data-island="BookingWidget" data-props-id="booking-widget-props"></div>' in page
