@@ -35,7 +35,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from .eventloop import calls_together, one_event_loop
+from .eventloop import one_event_loop
 from .models import Effect, EffectStatus
 
 logger = logging.getLogger(__name__)
@@ -200,16 +200,11 @@ def effects_run_batch(effect_ids: list[str]) -> list[str]:
 
     The effects that reach pages run together in one transaction (one lock, one commit: the second
     page does not wait for the first effect's commit), each handler in its own savepoint so one that
-    fails is rolled back and retried alone; their live events leave together once every handler
-    has run (the host's fresh counters do not wait behind the renter's notification). The others
-    each run in their own transaction (``effect_run``). Returns what happened to each, pages first.
+    fails is rolled back and retried alone. The others each run in their own transaction
+    (``effect_run``). Returns what happened to each, pages first.
     """
     with one_event_loop():
-        try:
-            ran, results = _run_pages_together(effect_ids)
-        except Exception:  # a send failed (all rolled back): each effect gets its own attempt below
-            logger.warning("Could not send the live events of effects %s together", effect_ids, exc_info=True)
-            ran, results = set(), []
+        ran, results = _run_pages_together(effect_ids)
         return results + [effect_run(effect_id) for effect_id in effect_ids if str(effect_id) not in ran]
 
 
@@ -225,15 +220,14 @@ def _run_pages_together(effect_ids: list[str]) -> tuple[set[str], list[str]]:
         }
         results = []
         done = []
-        with calls_together():  # a failed send fails them all: rolled back, retried by the sweep
-            for effect_id in effect_ids:
-                effect = held.get(str(effect_id))
-                if effect is None:
-                    continue
-                outcome = _attempt(effect, save_done=False)
-                if outcome == "done":
-                    done.append(effect.pk)
-                results.append(outcome)
+        for effect_id in effect_ids:
+            effect = held.get(str(effect_id))
+            if effect is None:
+                continue
+            outcome = _attempt(effect, save_done=False)
+            if outcome == "done":
+                done.append(effect.pk)
+            results.append(outcome)
         if done:
             Effect.objects.filter(pk__in=done).update(
                 status=EffectStatus.DONE, done_at=timezone.now(), attempts=F("attempts") + 1

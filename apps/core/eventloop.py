@@ -24,7 +24,6 @@ from asgiref.sync import SyncToAsync, async_to_sync
 class _Local(threading.local):
     loop: asyncio.AbstractEventLoop | None = None
     kept: asyncio.AbstractEventLoop | None = None
-    together: list | None = None
 
 
 _local = _Local()
@@ -71,34 +70,8 @@ def one_event_loop(*, keep: bool = False):
             loop.close()  # channels_redis closes the connections it opened on this loop
 
 
-@contextmanager
-def calls_together():
-    """Inside the block (itself inside ``one_event_loop``), ``run_async(..., together=True)``
-    calls are collected, then run at once, concurrently, when the block ends: events to several
-    open pages leave together instead of one after the other. The first failure is raised then."""
-    if _local.loop is None or _local.together is not None:
-        yield
-        return
-    _local.together = []
-    try:
-        yield
-        calls = _local.together
-    finally:
-        _local.together = None
-    if calls:
-
-        async def all_of_them() -> None:
-            await asyncio.gather(*(fn(*args, **kwargs) for fn, args, kwargs in calls))
-
-        _local.loop.run_until_complete(all_of_them())
-
-
-def run_async(fn: Callable[..., Awaitable[Any]], *args, together: bool = False, **kwargs) -> Any:
-    """Call the coroutine function ``fn`` from synchronous code and return its result.
-    ``together``: inside ``calls_together()``, the call waits for the block's end (returns None)."""
-    if together and _local.together is not None:
-        _local.together.append((fn, args, kwargs))
-        return None
+def run_async(fn: Callable[..., Awaitable[Any]], *args, **kwargs) -> Any:
+    """Call the coroutine function ``fn`` from synchronous code and return its result."""
     loop = _local.loop
     if loop is None:
         return async_to_sync(fn)(*args, **kwargs)

@@ -46,8 +46,7 @@ def send_to_groups(groups, event: str, data, *, strict: bool = False) -> None:
     message = {"type": "push.event", "event": event, "data": data}
     try:
         # One event loop (and one Redis connection) for all the groups, not one per group.
-        # Inside the worker's page effects (``calls_together``) the send leaves with the others.
-        run_async(_send_all, layer, list(dict.fromkeys(groups)), message, together=strict)
+        run_async(_send_all, layer, list(dict.fromkeys(groups)), message)
     except Exception:  # the page simply misses a live update; the data is in the database
         if strict:
             raise

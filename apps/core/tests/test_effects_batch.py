@@ -5,7 +5,6 @@ from django.db import transaction
 
 from apps.core import effects
 from apps.core.effects import effect_enqueue, effect_handler, effects_batched, effects_run_batch
-from apps.core.eventloop import run_async
 from apps.core.models import Effect, EffectStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -67,51 +66,3 @@ def test_a_repeated_delivery_runs_nothing_again():
 
     assert effects_run_batch(ids) == ["not pending (done, failed or being run by another worker)"] * 2
     assert calls == []
-
-
-sent: list[str] = []
-layer_down = {"now": False}
-
-
-async def _send(name: str) -> None:
-    if layer_down["now"]:
-        raise ConnectionError("layer down")
-    sent.append(name)
-    calls.append(f"sent {name}")
-
-
-@effect_handler("tests.live", reaches_pages=True)
-def _live(*, name: str, key: str) -> None:
-    calls.append(f"ready {name}")
-    run_async(_send, name, together=True)
-
-
-def test_the_live_events_of_one_change_leave_together_once_all_are_ready():
-    sent.clear()
-    ids = _queue(
-        ("tests.live", {"name": "renter"}), ("tests.live", {"name": "host"}), ("tests.other", {"name": "mail"})
-    )
-
-    assert effects_run_batch(ids) == ["done", "done", "done"]
-
-    assert calls == ["ready renter", "ready host", "sent renter", "sent host", "mail"]
-    assert set(Effect.objects.filter(pk__in=ids).values_list("status", flat=True)) == {EffectStatus.DONE}
-
-
-def test_when_the_events_cannot_leave_each_effect_gets_its_own_attempt_and_none_is_lost(monkeypatch):
-    sent.clear()
-    ids = _queue(("tests.live", {"name": "renter"}), ("tests.other", {"name": "mail"}))
-    layer_down["now"] = True
-    try:
-        results = effects_run_batch(ids)
-    finally:
-        layer_down["now"] = False
-
-    assert results == ["failed", "done"]  # the live event retried alone (with backoff), the mail sent
-    live = Effect.objects.get(pk=ids[0])
-    assert (live.status, live.attempts) == (EffectStatus.PENDING, 1) and "layer down" in live.last_error
-    assert sent == []
-    live.next_attempt_at = live.created_at
-    live.save(update_fields=["next_attempt_at"])
-    assert effects.effects_run_due() == 1
-    assert sent == ["renter"]
