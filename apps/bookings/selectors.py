@@ -48,10 +48,15 @@ def bookings_visible_to(user) -> QuerySet[Booking]:
 
 
 def booking_get_for(*, user, id) -> Booking:
-    booking = bookings_visible_to(user).filter(pk=id).first() if _is_uuid(id) else None
-    if booking is None:
-        raise NotFound("Booking not found.")
-    return booking
+    # get(), not first(): one row by its key needs no ORDER BY over the detail's wide SELECT.
+    try:
+        return bookings_visible_to(user).get(pk=id) if _is_uuid(id) else _not_found()
+    except Booking.DoesNotExist:
+        return _not_found()
+
+
+def _not_found() -> Booking:
+    raise NotFound("Booking not found.")
 
 
 def booking_just_created(booking: Booking) -> Booking:

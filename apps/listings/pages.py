@@ -274,11 +274,12 @@ def _listing_for_page(slug: str) -> Listing:
             "space_offerings",
             "add_ons",
         )
-        .first()
     )
-    if listing is None:
-        raise Http404
-    return listing
+    # get(), not first(): the slug is unique, and no ORDER BY needs building for the wide SELECT.
+    try:
+        return listing.get()
+    except Listing.DoesNotExist:
+        raise Http404 from None
 
 
 def booking_widget_props(listing: Listing, offerings) -> dict:

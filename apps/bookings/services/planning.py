@@ -82,7 +82,11 @@ def _is_hourly(listing: Listing, offering: SpaceOffering | None) -> bool:
 
 
 def bookable_listing(listing_id) -> Listing:
-    listing = Listing.objects.select_related("host").filter(pk=listing_id).first()
+    # get(), not first(): one row by its key, no ORDER BY to build for the listing's and host's wide SELECT.
+    try:
+        listing = Listing.objects.select_related("host").get(pk=listing_id)
+    except Listing.DoesNotExist:
+        listing = None
     if listing is None or listing.is_deleted:
         raise NotFound("This space was not found.")
     if not is_public(listing):
