@@ -85,4 +85,4 @@ def booking_payment_status(*, booking_id, lock: bool = False) -> str | None:
     queryset = Payment.objects.filter(booking_id=booking_id)
     if lock:
         queryset = queryset.select_for_update()
-    return queryset.values_list("status", flat=True).first()
+    return next(iter(queryset.order_by().values_list("status", flat=True)[:1]), None)  # one per booking

@@ -389,8 +389,9 @@ def payment_captured(payment: Payment, *, amount: Decimal) -> Payment:
 
 
 def booking_payment_follow(*, booking: Booking, from_status: str, to_status: str, actor=None) -> None:
-    payment = Payment.objects.select_for_update(of=("self",)).filter(booking_id=booking.pk).first()
-    if payment is None:
+    try:  # one payment per booking: get() builds no ORDER BY
+        payment = Payment.objects.select_for_update(of=("self",)).get(booking_id=booking.pk)
+    except Payment.DoesNotExist:
         return
     if captures(to_status):
         payment_capture(payment=payment)
