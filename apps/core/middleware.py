@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csp import ContentSecurityPolicyMiddleware as DjangoCspMiddleware
+from django.middleware.gzip import GZipMiddleware
 from django.template.loader import render_to_string
 
 
@@ -21,6 +22,21 @@ def _refusal(request: HttpRequest, status: int, message: str, field: str | None 
     except Exception:  # noqa: BLE001 - the refusal must not fail on a template problem
         html = f"<!doctype html><title>{status}</title><p>{message}</p>"
     return HttpResponse(html, status=status)
+
+
+class CompressPagesMiddleware(GZipMiddleware):
+    """Gzip the pages and the API's JSON for clients that accept it (a listing page's HTML goes
+    from about 25 KB to 6 KB, the first round trip on a slow phone line). Files are left alone:
+    whitenoise sends the static files' own compressed copies, and photos do not shrink. Django's
+    gzip adds random bytes to every answer against BREACH, and the CSRF token in a page is masked
+    anew for each response."""
+
+    TYPES = ("text/html", "application/json")
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if response.streaming or not response.get("Content-Type", "").startswith(self.TYPES):
+            return response
+        return super().process_response(request, response)
 
 
 class RequestGuardMiddleware:
