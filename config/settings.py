@@ -93,7 +93,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "apps.core.middleware.RequestGuardMiddleware",
-    # Above the search cache, which keeps answers uncompressed for clients that take no gzip.
+    # Anonymous pages gzipped (its docstring says why only those).
     "apps.core.middleware.CompressPagesMiddleware",
     # Anonymous search answers from Redis, before the session, CSRF and authentication layers.
     "apps.listings.search_cache.SearchCacheMiddleware",
