@@ -93,6 +93,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "apps.core.middleware.RequestGuardMiddleware",
+    # Anonymous pages gzipped (its docstring says why only those).
+    "apps.core.middleware.CompressPagesMiddleware",
     # Anonymous search answers from Redis, before the session, CSRF and authentication layers.
     "apps.listings.search_cache.SearchCacheMiddleware",
     "apps.core.middleware.ContentSecurityPolicyMiddleware",

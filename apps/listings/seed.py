@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from apps.accounts.models import User
 
-from . import zones
+from . import media, zones
 from .models import (
     OFFERING_PERIODS,
     AddOn,
@@ -110,7 +110,9 @@ EVENT_HOURS = {
 }
 
 
-def _image_bytes(title: str, subtitle: str, palette: int, variant: int, size: tuple[int, int]) -> bytes:
+def _image_bytes(
+    title: str, subtitle: str, palette: int, variant: int, size: tuple[int, int], image_format: str = "JPEG"
+) -> bytes:
     """A simple drawn "photo": a gradient room with windows, desks or a stage, and the title."""
     width, height = size
     dark, light = PALETTES[palette % len(PALETTES)]
@@ -140,24 +142,25 @@ def _image_bytes(title: str, subtitle: str, palette: int, variant: int, size: tu
     draw.text((24, height - int(height * 0.18)), title, fill=(255, 255, 255), font=font)
     draw.text((24, height - int(height * 0.08)), subtitle, fill=(229, 231, 235), font=small)
     out = io.BytesIO()
-    image.save(out, format="JPEG", quality=80, optimize=True)
+    if image_format == "WEBP":
+        image.save(out, format="WEBP", quality=82, method=4)  # as uploads are stored (apps.core.images)
+    else:
+        image.save(out, format="JPEG", quality=80, optimize=True)
     return out.getvalue()
 
 
 def _store_images(listing: Listing, count: int, palette: int) -> None:
+    """Photos stored as an upload stores them (apps.listings.media): WebP, 1600 px with 960 and 480 px
+    copies beside it, so the demo's pages offer the same ``srcset`` as a host's listing."""
     for position in range(count):
         name = hashlib.md5(f"{listing.slug}:{position}".encode(), usedforsecurity=False).hexdigest()
-        path = f"listings/{listing.host_id}/{name}.jpg"
-        small = f"listings/{listing.host_id}/{name}-sm.jpg"
+        path = f"listings/{listing.host_id}/{name}.webp"
         subtitle = f"{listing.city}, {listing.country}"
-        if not default_storage.exists(path):
-            default_storage.save(
-                path, ContentFile(_image_bytes(listing.title, subtitle, palette + position, position, (1200, 800)))
-            )
-        if not default_storage.exists(small):
-            default_storage.save(
-                small, ContentFile(_image_bytes(listing.title, subtitle, palette + position, position, (480, 320)))
-            )
+        for stored, width in media.sizes_of(path):
+            if not default_storage.exists(stored):
+                size = (width, width * 2 // 3)
+                image = _image_bytes(listing.title, subtitle, palette + position, position, size, "WEBP")
+                default_storage.save(stored, ContentFile(image))
         ListingImage.objects.update_or_create(
             listing=listing,
             position=position,

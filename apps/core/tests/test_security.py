@@ -329,6 +329,29 @@ def test_the_dashboard_inline_script_carries_the_nonce(clients, users):
     assert all(f'nonce="{nonce}"' in tag for tag in inline)
 
 
+@pytest.mark.django_db
+def test_anonymous_pages_are_gzipped_for_browsers_that_accept_it_and_nothing_else_is(client, users):
+    import gzip
+
+    from django.test import Client
+
+    from apps.listings.factories import ListingFactory
+
+    ListingFactory.create_batch(3, host=users["host"])
+    page = client.get("/property-listing", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert page["Content-Encoding"] == "gzip" and "Accept-Encoding" in page["Vary"]
+    assert gzip.decompress(page.content).startswith(b"<!doctype html>")
+    assert "Content-Encoding" not in client.get("/property-listing")
+    # No secret goes out compressed: not the API's JSON, not a signed-in visitor's page.
+    answer = client.get("/api/listing/property-listing?page=1&limit=6", HTTP_ACCEPT_ENCODING="gzip")
+    assert "Content-Encoding" not in answer and answer.json()["data"]
+    signed_in = Client()
+    signed_in.force_login(users["renter"])
+    assert "Content-Encoding" not in signed_in.get("/property-listing", HTTP_ACCEPT_ENCODING="gzip")
+    # Files keep their own encoding: whitenoise sends the compressed copies, photos are not packed.
+    assert "Content-Encoding" not in client.get("/static/img/favicon.svg", HTTP_ACCEPT_ENCODING="gzip")
+
+
 def test_static_files_are_not_open_to_every_origin(client):
     response = client.get("/static/img/favicon.svg")
     assert response.status_code == 200

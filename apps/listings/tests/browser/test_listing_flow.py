@@ -194,6 +194,7 @@ def test_a_new_host_lists_an_office_space_that_a_renter_saves(page, site, tmp_pa
     expect(page.locator(".gallery img")).to_have_count(3)
     expect(page.locator(".gallery img").first).to_have_attribute("alt", "Open-plan desks by the window")
     assert "960w" in page.locator(".gallery img").first.get_attribute("srcset")
+    page.get_by_test_id("listing-map").scroll_into_view_if_needed()  # the map loads as it comes near the screen
     expect(page.locator("[data-testid=listing-map] .leaflet-interactive")).to_have_count(1)
 
     # A renter saves it and finds it under Favourites.

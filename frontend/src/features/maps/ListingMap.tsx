@@ -1,7 +1,30 @@
-/** The listing page's map: the space's pin on tiles from the site's tile server. */
+/**
+ * The listing page's map: the space's pin on tiles from the site's tile server. It sits below the
+ * photos and the description, so Leaflet (its chunk, styles and tiles) loads only when the map comes
+ * near the screen, not with the page.
+ */
 import { useEffect, useRef } from "react";
 import { createMap, loadLeaflet, type MapMarker, MARKER_STYLE, popupHtml, type Tiles } from "./leaflet";
 import "./maps.css";
+
+/** Calls `show` once the element is within `margin` of the screen (at once where the browser cannot tell). */
+export function whenNearScreen(element: Element, show: () => void, margin = "300px"): () => void {
+  if (typeof IntersectionObserver === "undefined") {
+    show();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        show();
+      }
+    },
+    { rootMargin: margin },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
 
 export function ListingMap({ tileUrl, attribution, markers, zoom = 15 }: Tiles & { markers: MapMarker[]; zoom?: number }) {
   const element = useRef<HTMLDivElement>(null);
@@ -9,15 +32,18 @@ export function ListingMap({ tileUrl, attribution, markers, zoom = 15 }: Tiles &
     let map: { remove: () => void } | null = null;
     let cancelled = false;
     const marker = markers[0];
-    if (!marker) return undefined;
-    void loadLeaflet().then((L) => {
-      if (cancelled || !element.current) return;
-      const created = createMap(L, element.current, { tileUrl, attribution }, { center: [marker.lat, marker.lng], zoom });
-      L.circleMarker([marker.lat, marker.lng], MARKER_STYLE).addTo(created).bindPopup(popupHtml(marker));
-      map = created;
+    if (!marker || !element.current) return undefined;
+    const stopWatching = whenNearScreen(element.current, () => {
+      void loadLeaflet().then((L) => {
+        if (cancelled || !element.current) return;
+        const created = createMap(L, element.current, { tileUrl, attribution }, { center: [marker.lat, marker.lng], zoom });
+        L.circleMarker([marker.lat, marker.lng], MARKER_STYLE).addTo(created).bindPopup(popupHtml(marker));
+        map = created;
+      });
     });
     return () => {
       cancelled = true;
+      stopWatching();
       map?.remove();
     };
   }, [tileUrl, attribution, markers, zoom]);
