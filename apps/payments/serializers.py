@@ -9,9 +9,20 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.bookings.models import BookingStatus
 from apps.core.serializers import ApiModelSerializer, WithStatusHistory
 
-from .models import Plan, Subscription, SubscriptionPayment, SubscriptionStatus
+from .models import (
+    Gateway,
+    InvoiceKind,
+    PaymentStatus,
+    PayoutStatus,
+    Plan,
+    Refund,
+    Subscription,
+    SubscriptionPayment,
+    SubscriptionStatus,
+)
 from .policies import PREMIUM_GRACE_DAYS
 
 
@@ -283,3 +294,116 @@ class BalanceSerializer(serializers.Serializer):
     pending = serializers.DecimalField(max_digits=12, decimal_places=2)
     paid = serializers.DecimalField(max_digits=12, decimal_places=2)
     can = BalanceCanSerializer()
+
+
+# --- One payment's story (GET /api/payment/details) ----------------------------------------------
+
+
+def _amount(**kwargs) -> serializers.DecimalField:
+    return serializers.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+
+
+class DetailsBookingSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=BookingStatus.choices)
+    commission = _amount()
+    commissionPercent = serializers.DecimalField(max_digits=5, decimal_places=2)
+
+
+class DetailsListingSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    title = serializers.CharField()
+    slug = serializers.CharField()
+
+
+class DetailsPartySerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    fullName = serializers.CharField()
+    email = serializers.EmailField()
+
+
+PAYMENT_STEP_KINDS = [
+    "created",
+    "authorized",
+    "captured",
+    "extension",
+    "refund",
+    "released",
+    *(f"payout-{status}" for status in PayoutStatus.values),
+]
+
+
+class PaymentStepSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=PAYMENT_STEP_KINDS)
+    at = serializers.DateTimeField(allow_null=True)
+    amount = _amount(allow_null=True, help_text="Empty for a payout's step.")
+    source = serializers.ChoiceField(
+        choices=Refund.Source.choices, required=False, help_text="A refund's step only: what the refund came from."
+    )
+
+
+class CreditNoteRefSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    number = serializers.CharField()
+
+
+class PaymentRefundSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    amount = _amount()
+    source = serializers.ChoiceField(choices=Refund.Source.choices)
+    sourceLabel = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    createdAt = serializers.DateTimeField()
+    creditNote = CreditNoteRefSerializer(allow_null=True)
+
+
+class PaymentInvoiceRefSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    number = serializers.CharField()
+    kind = serializers.ChoiceField(choices=InvoiceKind.choices)
+    amount = _amount()
+    issuedAt = serializers.DateTimeField()
+    pdf = serializers.CharField(help_text="The PDF's path (GET /api/invoice/pdf/{id}).")
+
+
+class PaymentEarningSerializer(serializers.Serializer):
+    grossAmount = _amount()
+    commission = _amount()
+    refundedAmount = _amount()
+    amount = _amount()
+    availableAt = serializers.DateTimeField()
+
+
+class PaymentPayoutRefSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=PayoutStatus.choices)
+    amount = _amount()
+    requestedAt = serializers.DateTimeField()
+    decidedAt = serializers.DateTimeField(allow_null=True)
+
+
+class PaymentDetailsSerializer(serializers.Serializer):
+    """Serializes ``details.payment_details_payload``: the payment, its steps in time order, refunds
+    with their credit notes, invoices, the host's earning and the payout it went into."""
+
+    _id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=PaymentStatus.choices)
+    gateway = serializers.ChoiceField(choices=Gateway.choices)
+    paymentId = serializers.CharField(allow_blank=True)
+    totalAmount = _amount()
+    capturedAmount = _amount()
+    extendedAmount = _amount()
+    refundedAmount = _amount()
+    paidAmount = _amount()
+    createdAt = serializers.DateTimeField()
+    authorizedAt = serializers.DateTimeField(allow_null=True)
+    capturedAt = serializers.DateTimeField(allow_null=True)
+    booking = DetailsBookingSerializer()
+    listing = DetailsListingSerializer()
+    renter = DetailsPartySerializer()
+    host = DetailsPartySerializer()
+    steps = PaymentStepSerializer(many=True)
+    refunds = PaymentRefundSerializer(many=True)
+    invoices = PaymentInvoiceRefSerializer(many=True)
+    earning = PaymentEarningSerializer(allow_null=True)
+    payout = PaymentPayoutRefSerializer(allow_null=True)

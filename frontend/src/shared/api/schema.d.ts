@@ -3399,6 +3399,14 @@ export interface components {
             data: components["schemas"]["Conversation"];
             message: string;
         };
+        CreditNoteRef: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            number: string;
+        };
         DashboardNumbers: {
             /** @description Booking requests made in the period. */
             totalBooking: number;
@@ -3445,6 +3453,37 @@ export interface components {
          * @enum {string}
          */
         DecisionEnum: "approved" | "rejected";
+        DetailsBooking: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: components["schemas"]["BookingStatusEnum"];
+            /** Format: decimal */
+            commission: string;
+            /** Format: decimal */
+            commissionPercent: string;
+        };
+        DetailsListing: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            slug: string;
+        };
+        DetailsParty: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            fullName: string;
+            /** Format: email */
+            email: string;
+        };
         DisputeBookingRef: {
             /**
              * id
@@ -3832,6 +3871,12 @@ export interface components {
             message: string;
         };
         /**
+         * @description * `stripe` - Stripe
+         *     * `local` - Local checkout
+         * @enum {string}
+         */
+        GatewayEnum: "stripe" | "local";
+        /**
          * @description * `male` - Male
          *     * `female` - Female
          *     * `other` - Other
@@ -3984,6 +4029,12 @@ export interface components {
             payment: components["schemas"]["Payment"];
             readonly status: string;
         };
+        /**
+         * @description * `invoice` - Invoice
+         *     * `creditNote` - Credit note
+         * @enum {string}
+         */
+        InvoiceKindEnum: "invoice" | "creditNote";
         InvoiceList: {
             data: components["schemas"]["InvoiceListData"];
             message: string;
@@ -4981,8 +5032,47 @@ export interface components {
             type: string;
             paymentId: string;
         };
+        /**
+         * @description Serializes ``details.payment_details_payload``: the payment, its steps in time order, refunds
+         *     with their credit notes, invoices, the host's earning and the payout it went into.
+         */
+        PaymentDetails: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: components["schemas"]["PaymentStatusEnum"];
+            gateway: components["schemas"]["GatewayEnum"];
+            paymentId: string;
+            /** Format: decimal */
+            totalAmount: string;
+            /** Format: decimal */
+            capturedAmount: string;
+            /** Format: decimal */
+            extendedAmount: string;
+            /** Format: decimal */
+            refundedAmount: string;
+            /** Format: decimal */
+            paidAmount: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            authorizedAt: string | null;
+            /** Format: date-time */
+            capturedAt: string | null;
+            booking: components["schemas"]["DetailsBooking"];
+            listing: components["schemas"]["DetailsListing"];
+            renter: components["schemas"]["DetailsParty"];
+            host: components["schemas"]["DetailsParty"];
+            steps: components["schemas"]["PaymentStep"][];
+            refunds: components["schemas"]["PaymentRefund"][];
+            invoices: components["schemas"]["PaymentInvoiceRef"][];
+            earning: components["schemas"]["PaymentEarning"] | null;
+            payout: components["schemas"]["PaymentPayoutRef"] | null;
+        };
         PaymentDetailsResponse: {
-            data: unknown;
+            data: components["schemas"]["PaymentDetails"];
             message: string;
         };
         /** @description ``paymentDetails`` (spec section 3) with every computed amount (``pricing.Quote.payment_details``). */
@@ -5033,6 +5123,33 @@ export interface components {
             /** Format: decimal */
             commission: string;
         };
+        PaymentEarning: {
+            /** Format: decimal */
+            grossAmount: string;
+            /** Format: decimal */
+            commission: string;
+            /** Format: decimal */
+            refundedAmount: string;
+            /** Format: decimal */
+            amount: string;
+            /** Format: date-time */
+            availableAt: string;
+        };
+        PaymentInvoiceRef: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            number: string;
+            kind: components["schemas"]["InvoiceKindEnum"];
+            /** Format: decimal */
+            amount: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** @description The PDF's path (GET /api/invoice/pdf/{id}). */
+            pdf: string;
+        };
         PaymentInvoices: {
             data: components["schemas"]["PaymentInvoicesData"];
             message: string;
@@ -5076,12 +5193,41 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        PaymentPayoutRef: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: components["schemas"]["PayoutStatusEnum"];
+            /** Format: decimal */
+            amount: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
         /**
          * @description * `payNow` - Pay now
          *     * `payLater` - Pay at the space
          * @enum {string}
          */
         PaymentPreferenceEnum: "payNow" | "payLater";
+        PaymentRefund: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: decimal */
+            amount: string;
+            source: components["schemas"]["RefundSourceEnum"];
+            sourceLabel: string;
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+            creditNote: components["schemas"]["CreditNoteRef"] | null;
+        };
         PaymentSingle: {
             data: components["schemas"]["PaymentSingleData"];
             message: string;
@@ -5090,6 +5236,48 @@ export interface components {
             payment: components["schemas"]["Payment"];
             statusHistory: components["schemas"]["StatusChangeSchema"][];
         };
+        /**
+         * @description * `pending` - Pending
+         *     * `authorized` - Authorized
+         *     * `completed` - Completed
+         *     * `released` - Released
+         *     * `failed` - Failed
+         *     * `refunded` - Refunded
+         *     * `actionRequired` - Waiting for the renter to pay
+         * @enum {string}
+         */
+        PaymentStatusEnum: "pending" | "authorized" | "completed" | "released" | "failed" | "refunded" | "actionRequired";
+        PaymentStep: {
+            kind: components["schemas"]["PaymentStepKindEnum"];
+            /** Format: date-time */
+            at: string | null;
+            /**
+             * Format: decimal
+             * @description Empty for a payout's step.
+             */
+            amount: string | null;
+            /**
+             * @description A refund's step only: what the refund came from.
+             *
+             *     * `cancellation` - Cancellation policy
+             *     * `dispute` - Approved dispute
+             *     * `gateway` - Made at the payment provider
+             */
+            source?: components["schemas"]["RefundSourceEnum"];
+        };
+        /**
+         * @description * `created` - created
+         *     * `authorized` - authorized
+         *     * `captured` - captured
+         *     * `extension` - extension
+         *     * `refund` - refund
+         *     * `released` - released
+         *     * `payout-onhold` - payout-onhold
+         *     * `payout-released` - payout-released
+         *     * `payout-failed` - payout-failed
+         * @enum {string}
+         */
+        PaymentStepKindEnum: "created" | "authorized" | "captured" | "extension" | "refund" | "released" | "payout-onhold" | "payout-released" | "payout-failed";
         Payout: {
             /**
              * id
@@ -5145,6 +5333,13 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        /**
+         * @description * `onhold` - Pending
+         *     * `released` - Approved
+         *     * `failed` - Rejected
+         * @enum {string}
+         */
+        PayoutStatusEnum: "onhold" | "released" | "failed";
         /**
          * @description * `released` - released
          *     * `onhold` - onhold
@@ -5456,6 +5651,13 @@ export interface components {
         RefreshInputRequest: {
             refreshToken: string;
         };
+        /**
+         * @description * `cancellation` - Cancellation policy
+         *     * `dispute` - Approved dispute
+         *     * `gateway` - Made at the payment provider
+         * @enum {string}
+         */
+        RefundSourceEnum: "cancellation" | "dispute" | "gateway";
         RegisterInputRequest: {
             /** Format: email */
             email: string;
