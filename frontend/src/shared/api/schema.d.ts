@@ -3219,7 +3219,7 @@ export interface components {
             title: string;
             /** Format: uuid */
             listingId: string;
-            status: string;
+            status: components["schemas"]["BookingStatusEnum"];
             /** Format: date-time */
             start: string;
             /** Format: date-time */
@@ -3228,6 +3228,8 @@ export interface components {
             checkInDate: string;
             /** @description dd-MM-yyyy */
             checkOutDate: string;
+            /** @description The listing's IANA time zone, in which the dates are written. */
+            timeZone: string;
             /** @description The booking's page. */
             link: string;
         };
