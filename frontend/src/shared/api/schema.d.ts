@@ -3000,8 +3000,10 @@ export interface components {
             message: string;
         };
         BookingReviewsData: {
-            renterReview: unknown;
-            hostReview: unknown;
+            /** @description Empty until the renter writes one. */
+            renterReview: components["schemas"]["RenterSideReview"] | null;
+            /** @description Empty until the host side writes one. */
+            hostReview: components["schemas"]["SideReview"] | null;
             /** Format: date-time */
             reviewPeriodEnds: string;
             canReview: boolean;
@@ -5711,6 +5713,37 @@ export interface components {
             total: number;
             reviews: components["schemas"]["RenterReviewItem"][];
         };
+        /** @description The renter's review of the space, with the host's reply and whether the caller may reply. */
+        RenterSideReview: {
+            /**
+             * id
+             * Format: uuid
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            _id?: string;
+            written: boolean;
+            revealed: boolean;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            review?: string;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            rating?: number | null;
+            /** @description Private remarks: to their writer and staff only, else empty. */
+            remarks?: string;
+            /**
+             * Format: date-time
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            createdAt?: string;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            reply?: string;
+            /**
+             * Format: date-time
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            repliedAt?: string | null;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            can?: components["schemas"]["ReviewReplyCan"];
+        };
         /** @description What the caller may do to this review request (``apps.listings.policies.request_can``). */
         RequestCan: {
             approve: boolean;
@@ -5824,6 +5857,9 @@ export interface components {
             data: components["schemas"]["PublicReview"];
             message: string;
         };
+        ReviewReplyCan: {
+            reply: boolean;
+        };
         ReviewReplyInputRequest: {
             reply: string;
         };
@@ -5931,6 +5967,28 @@ export interface components {
          * @enum {string}
          */
         SidePanelEnum: "hostedBy" | "bookedBy";
+        /** @description One side's review of a booking as the caller may see it (``reviews.booking_reviews_for``). */
+        SideReview: {
+            /**
+             * id
+             * Format: uuid
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            _id?: string;
+            written: boolean;
+            revealed: boolean;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            review?: string;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            rating?: number | null;
+            /** @description Private remarks: to their writer and staff only, else empty. */
+            remarks?: string;
+            /**
+             * Format: date-time
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            createdAt?: string;
+        };
         /**
          * @description * `terms` - Terms and Conditions
          *     * `privacy` - Privacy Policy
