@@ -14,7 +14,7 @@ import "./people.css";
 import { Avatar } from "./Avatar";
 import { AvatarCropper } from "./AvatarCropper";
 import { applyServerErrors, SOCIAL_LABELS, socialLinks, type UserDetail, updateShellIdentity } from "./people";
-import { accountKey, useAccount } from "./queries";
+import { accountKey, useWholeAccount } from "./queries";
 import { type ProfileValues, profileSchema } from "./schemas";
 import { sendForm } from "./upload";
 
@@ -231,7 +231,7 @@ function EditForm({ user }: { user: UserDetail }) {
 }
 
 export function ProfileEditPage({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useAccount(userId);
+  const { data, isPending, isError } = useWholeAccount(userId);
   if (isPending) {
     return (
       <div className="dash-loading" role="status">

@@ -24,7 +24,7 @@ import { DataTable } from "../../shared/ui/Table";
 import { flashToast, toast } from "../../shared/ui/toast";
 import "./people.css";
 import { applyServerErrors, serverErrors } from "./people";
-import { accountKey, useAccount } from "./queries";
+import { accountKey, useWholeAccount } from "./queries";
 import {
   type EmailChangeValues,
   emailChangeSchema,
@@ -394,7 +394,7 @@ interface SettingsProps {
 }
 
 export function SettingsPage({ userId, setsTax, seesPremiumHistory, closesAccount, closingNotes }: SettingsProps) {
-  const { data } = useAccount(userId, { silent: true });
+  const { data } = useWholeAccount(userId, { silent: true });
   const user = data?.user;
   return (
     <>

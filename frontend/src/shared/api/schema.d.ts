@@ -5549,6 +5549,25 @@ export interface components {
             createdAt: string;
             readonly renter: components["schemas"]["Reviewer"];
         };
+        /** @description What anyone may see of another user (host cards, booking panels). */
+        PublicUser: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            readonly role: components["schemas"]["RoleEnum"];
+            readonly avatar: string;
+            readonly firstName: string;
+            readonly lastName: string;
+            readonly userName: string;
+            readonly bio: string;
+            readonly city: string;
+            readonly country: string;
+            /** @description Identity approved by staff. */
+            readonly isVerified: boolean;
+            readonly isDeleted: boolean;
+        };
         PushKeysInputRequest: {
             p256dh: string;
             auth: string;
@@ -6511,9 +6530,10 @@ export interface components {
             message: string;
         };
         ViewUserResponse: {
-            data: components["schemas"]["UserDetail"];
+            data: components["schemas"]["ViewedUser"];
             message: string;
         };
+        ViewedUser: components["schemas"]["UserDetail"] | components["schemas"]["PublicUser"];
         WebhookResponse: {
             data: components["schemas"]["WebhookResult"];
             message: string;
