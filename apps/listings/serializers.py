@@ -438,6 +438,7 @@ class CatalogueItemSerializer(ApiModelSerializer):
     class Meta:
         model = Amenity
         fields = ["id", "name", "icon", "is_active"]
+        read_only_fields = fields
 
 
 class ListingHostSerializer(serializers.Serializer):

@@ -58,6 +58,7 @@ class PlanSerializer(ApiModelSerializer):
     class Meta:
         model = Plan
         fields = ["id", "plan_id", "plan_name", "description", "total_amount", "interval", "features"]
+        read_only_fields = fields
 
     @extend_schema_field(PlanFeatureSerializer(many=True))
     def get_features(self, plan: Plan) -> list[dict]:
@@ -121,6 +122,7 @@ class SubscriptionSerializer(ApiModelSerializer):
             "premiumListingsDeletionDate",
             "benefits",
         ]
+        read_only_fields = fields
 
     @extend_schema_field(PremiumPartSerializer(allow_null=True))
     def get_premiumSubscription(self, sub: Subscription) -> dict | None:
@@ -169,6 +171,7 @@ class HostSubscriptionPaymentSerializer(ApiModelSerializer):
     class Meta:
         model = SubscriptionPayment
         fields = ["id", "status", "created_at", "total_amount", "planName", "period_start", "period_end"]
+        read_only_fields = fields
 
 
 class SubscribeInput(serializers.Serializer):

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { type Control, useController, useForm } from "react-hook-form";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { describedBy, FieldShell, visibleError } from "../../shared/forms/Field";
 import { PhoneField } from "../../shared/forms/PhoneField";
 import { SubmitButton } from "../../shared/forms/SubmitButton";
@@ -119,7 +119,8 @@ function EditForm({ user }: { user: UserDetail }) {
 
   useEffect(() => reset(profileValues(user)), [user, reset]);
 
-  const saved = (next: UserDetail) => {
+  /** The profile as saved (the account's own fields); the rest of the whole account is unchanged. */
+  const saved = (next: Schemas["User"]) => {
     queries.setQueryData(accountKey(user._id), { user: { ...user, ...next }, message: "" });
     updateShellIdentity(next);
   };
@@ -128,10 +129,10 @@ function EditForm({ user }: { user: UserDetail }) {
     setFormError("");
     try {
       const answer = await call(
-        api.PUT("/api/user/profile/{user_id}", { params: { path: { user_id: user._id } }, body: profilePayload(values) as never }),
+        api.PUT("/api/user/profile/{user_id}", { params: { path: { user_id: user._id } }, body: profilePayload(values) }),
         { silent: true },
       );
-      saved(answer.data as unknown as UserDetail);
+      saved(answer.data);
       toast.success(answer.message || "Profile updated successfully.");
     } catch (error) {
       const rest = applyServerErrors(error, setError, FIELDS as unknown as string[], { socialMediaLinks: "Facebook" });

@@ -3266,9 +3266,9 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            name: string;
-            icon?: string;
-            isActive?: boolean;
+            readonly name: string;
+            readonly icon: string;
+            readonly isActive: boolean;
         };
         CatalogueItemResponse: {
             data: components["schemas"]["CatalogueItem"];
@@ -3967,16 +3967,16 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            status?: components["schemas"]["HostSubscriptionPaymentStatusEnum"];
+            readonly status: components["schemas"]["HostSubscriptionPaymentStatusEnum"];
             /** Format: date-time */
-            createdAt?: string;
+            readonly createdAt: string;
             /** Format: decimal */
-            totalAmount?: string;
+            readonly totalAmount: string;
             planName: string;
             /** Format: date-time */
-            periodStart?: string | null;
+            readonly periodStart: string | null;
             /** Format: date-time */
-            periodEnd?: string | null;
+            readonly periodEnd: string | null;
         };
         /**
          * @description * `pending` - Pending
@@ -5404,12 +5404,12 @@ export interface components {
              */
             readonly _id: string;
             /** @description Stable public identifier, e.g. premium-annual. */
-            planId: string;
-            planName: string;
-            description?: string;
+            readonly planId: string;
+            readonly planName: string;
+            readonly description: string;
             /** Format: decimal */
-            totalAmount?: string;
-            interval?: components["schemas"]["IntervalEnum"];
+            readonly totalAmount: string;
+            readonly interval: components["schemas"]["IntervalEnum"];
             readonly features: components["schemas"]["PlanFeature"][];
         };
         PlanFeature: {
@@ -6152,13 +6152,13 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            type?: components["schemas"]["SubscriptionTypeEnum"];
-            status?: components["schemas"]["SubscriptionStatusEnum"];
-            subscriptionSource?: components["schemas"]["SubscriptionSourceEnum"];
+            readonly type: components["schemas"]["SubscriptionTypeEnum"];
+            readonly status: components["schemas"]["SubscriptionStatusEnum"];
+            readonly subscriptionSource: components["schemas"]["SubscriptionSourceEnum"];
             /** Format: date-time */
-            startDate?: string | null;
+            readonly startDate: string | null;
             /** Format: date-time */
-            nextBillingDate?: string | null;
+            readonly nextBillingDate: string | null;
             readonly premiumSubscription: components["schemas"]["PremiumPart"] | null;
             /** Format: date-time */
             cancelledAt: string | null;
@@ -6177,13 +6177,13 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            type?: components["schemas"]["SubscriptionTypeEnum"];
-            status?: components["schemas"]["SubscriptionStatusEnum"];
-            subscriptionSource?: components["schemas"]["SubscriptionSourceEnum"];
+            readonly type: components["schemas"]["SubscriptionTypeEnum"];
+            readonly status: components["schemas"]["SubscriptionStatusEnum"];
+            readonly subscriptionSource: components["schemas"]["SubscriptionSourceEnum"];
             /** Format: date-time */
-            startDate?: string | null;
+            readonly startDate: string | null;
             /** Format: date-time */
-            nextBillingDate?: string | null;
+            readonly nextBillingDate: string | null;
             readonly premiumSubscription: components["schemas"]["PremiumPart"] | null;
             /** Format: date-time */
             cancelledAt: string | null;
@@ -12742,7 +12742,12 @@ export interface operations {
     };
     payment_get_all_host_subscription_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, at most 10. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
