@@ -639,9 +639,27 @@ class RequestCanSerializer(serializers.Serializer):
     reject = serializers.BooleanField()
 
 
+class ProposedListingSerializer(ListingInput):
+    """An edit request's proposed listing: the host's checked edit in ``ListingInput``'s words, with
+    the images as storage paths and their alt texts apart. Empty (``{}``) for other requests, so
+    every field is optional. Used to describe ``payload``, never to read input."""
+
+    images = serializers.ListField(child=serializers.CharField(), required=False)
+    imageAlts = serializers.DictField(
+        child=serializers.CharField(), required=False, help_text="Alt text by image path, where one was given."
+    )
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for field in fields.values():
+            field.required = False
+        return fields
+
+
 class ListingRequestSerializer(ApiModelSerializer):
     listing = ListingSummarySerializer(read_only=True)
     can = serializers.SerializerMethodField()
+    payload = serializers.SerializerMethodField(help_text="Edit requests: the proposed listing; empty for others.")
     listingId = serializers.UUIDField(source="listing_id", read_only=True)
     requestedBy = serializers.UUIDField(source="requested_by_id", read_only=True, allow_null=True)
     reviewedBy = serializers.UUIDField(source="reviewed_by_id", read_only=True, allow_null=True)
@@ -664,6 +682,10 @@ class ListingRequestSerializer(ApiModelSerializer):
             "can",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(ProposedListingSerializer)
+    def get_payload(self, listing_request: ListingRequest) -> dict:
+        return listing_request.payload
 
     @extend_schema_field(RequestCanSerializer)
     def get_can(self, listing_request: ListingRequest) -> dict[str, bool]:

@@ -331,7 +331,7 @@ function AvailabilityStep() {
 
 function PoliciesStep({ props, listing }: { props: ListingFormProps; listing: ListingLike | null }) {
   const { control } = useFormContext<ListingFormValues>();
-  const commission = (listing as { commissionCollection?: string } | null)?.commissionCollection;
+  const commission = listing?.commissionCollection;
   return (
     <div className="form-grid">
       <TextField control={control} name="discount" label="Discount (%)" kind="percentage" />

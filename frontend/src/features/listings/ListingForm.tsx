@@ -68,7 +68,7 @@ function useDraftSaver(listingId: string | null, enabled: boolean) {
       if (!enabled) return;
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => {
-        void call(api.PUT("/api/listing/draft", { body: { listingId, step, data: values as unknown as Record<string, unknown> } }), { silent: true })
+        void call(api.PUT("/api/listing/draft", { body: { listingId, step, data: { ...values } } }), { silent: true })
           .then(() => setSavedAt(new Date()))
           .catch(() => undefined);
       }, DRAFT_DELAY_MS);
@@ -227,14 +227,14 @@ export function ListingFormPage(props: ListingFormProps) {
   const listing = useQuery({
     queryKey: apiKey("/api/listing/get-single/{listing_id}", { id: props.id }),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/listing/get-single/{listing_id}", { params: { path: { listing_id: props.id } }, signal })).then((answer) => answer.data as unknown as ListingLike),
+      call(api.GET("/api/listing/get-single/{listing_id}", { params: { path: { listing_id: props.id } }, signal })).then((answer) => answer.data),
     enabled: Boolean(listingId) && !staff,
     retry: false,
   });
   const draft = useQuery({
     queryKey: apiKey("/api/listing/draft", { listingId }),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/listing/draft", { params: { query: (listingId ? { listingId } : {}) as never }, signal }), { silent: true }).then((answer) => answer.data),
+      call(api.GET("/api/listing/draft", { params: { query: listingId ? { listingId } : {} }, signal }), { silent: true }).then((answer) => answer.data),
     enabled: !staff,
     retry: false,
   });

@@ -2716,6 +2716,11 @@ export interface components {
             /** Format: decimal */
             price: string;
         };
+        AddOnInput: {
+            title: string;
+            /** Format: decimal */
+            price?: string | null;
+        };
         AddOnInputRequest: {
             title: string;
             /** Format: decimal */
@@ -4494,8 +4499,8 @@ export interface components {
             readonly status: components["schemas"]["ListingRequestStatusEnum"];
             readonly reason: string;
             readonly changedFields: string[];
-            /** @description Edit requests: the proposed listing. */
-            readonly payload: unknown;
+            /** @description Edit requests: the proposed listing; empty for others. */
+            readonly payload: components["schemas"]["ProposedListing"];
             /** Format: uuid */
             readonly listingId: string;
             readonly listing: components["schemas"]["ListingSummary"];
@@ -4521,8 +4526,8 @@ export interface components {
             readonly status: components["schemas"]["ListingRequestStatusEnum"];
             readonly reason: string;
             readonly changedFields: string[];
-            /** @description Edit requests: the proposed listing. */
-            readonly payload: unknown;
+            /** @description Edit requests: the proposed listing; empty for others. */
+            readonly payload: components["schemas"]["ProposedListing"];
             /** Format: uuid */
             readonly listingId: string;
             readonly listing: components["schemas"]["ListingSummary"];
@@ -4891,6 +4896,23 @@ export interface components {
             periods: string[];
             seats: number;
             minimumPeriod: number;
+        };
+        /** @description One office offering. ``kind`` (``hotDesk``) or ``title`` (``Hot Desk``) names it. */
+        OfferingInput: {
+            kind?: string;
+            title?: string;
+            /** Format: decimal */
+            hourly?: string | null;
+            /** Format: decimal */
+            daily?: string | null;
+            /** Format: decimal */
+            weekly?: string | null;
+            /** Format: decimal */
+            monthly?: string | null;
+            /** @default 1 */
+            seats?: number;
+            /** @default 1 */
+            minimumPeriod?: number;
         };
         /** @description One office offering. ``kind`` (``hotDesk``) or ``title`` (``Hot Desk``) names it. */
         OfferingInputRequest: {
@@ -5533,6 +5555,96 @@ export interface components {
          * @enum {string}
          */
         PropertyTypeEnum: "eventSpace" | "officeSpace";
+        /**
+         * @description An edit request's proposed listing: the host's checked edit in ``ListingInput``'s words, with
+         *     the images as storage paths and their alt texts apart. Empty (``{}``) for other requests, so
+         *     every field is optional. Used to describe ``payload``, never to read input.
+         */
+        ProposedListing: {
+            title?: string;
+            /** @description Rich text (HTML); kept to the allowed tags, like the CMS pages. */
+            description?: string;
+            propertyType?: components["schemas"]["PropertyTypeEnum"];
+            images?: string[];
+            streetAddress?: string;
+            city?: string;
+            state?: string;
+            country?: string;
+            postalCode?: string;
+            address?: string;
+            /** Format: decimal */
+            latitude?: string | null;
+            /** Format: decimal */
+            longitude?: string | null;
+            /** @description IANA time zone of the space (Asia/Kolkata). Left out or empty: found from the map pin or the city. */
+            timeZone?: string;
+            /** Format: decimal */
+            hourly?: string | null;
+            /** Format: decimal */
+            daily?: string | null;
+            /** Format: decimal */
+            weekly?: string | null;
+            /** Format: decimal */
+            monthly?: string | null;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            discount?: string;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            processingFee?: string;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            commissionCollection?: string;
+            /** @default payNow */
+            paymentPreference?: components["schemas"]["PaymentPreferenceEnum"];
+            spaceOffering?: components["schemas"]["OfferingInput"][];
+            servicesAndAddOns?: components["schemas"]["AddOnInput"][];
+            numberOfSeats?: number | null;
+            guest?: number | null;
+            dimension?: string;
+            /** @default 1 */
+            minimumDays?: number;
+            /** @description Weekday (monday ... sunday) to its hours; a missing day is open around the clock, null is closed. */
+            openingHours?: {
+                [key: string]: {
+                    /** @example 09:00 */
+                    open: string;
+                    /** @example 18:00 */
+                    close: string;
+                } | null;
+            };
+            blockedDates?: string[];
+            /** @default 0 */
+            bufferMinutes?: number;
+            /**
+             * @description Hours before the start.
+             * @default 0
+             */
+            minimumNoticeHours?: number;
+            /**
+             * @description How many days ahead a booking may start.
+             * @default 365
+             */
+            bookingWindowDays?: number;
+            /** @default flexible */
+            cancellationPolicy?: components["schemas"]["CancellationPolicyEnum"];
+            /** @default available */
+            availability?: components["schemas"]["AvailabilityEnum"];
+            /** @description Feature the listing (premium hosts only): shown first in public search with a Premium badge. */
+            isPremium?: boolean;
+            amenities?: string[];
+            facilities?: string[];
+            /** @description Alt text by image path, where one was given. */
+            imageAlts?: {
+                [key: string]: string;
+            };
+        };
         /** @description A published review as anyone reads it: the renter's first name and avatar, never the remarks. */
         PublicReview: {
             /**
