@@ -175,19 +175,18 @@ function Availability({ listingId }: { listingId: string }) {
     queryFn: ({ signal }) =>
       call(
         api.GET("/api/listing/get-availability/{listing_id}", {
-          params: { path: { listing_id: listingId }, query: { from: start, days: 62 } as never },
+          params: { path: { listing_id: listingId }, query: { from: start, days: 62 } },
           signal,
         }),
         { silent: true },
-      ).then((answer) => answer.data as unknown as Record<string, string[] | string>),
+      ).then((answer) => answer.data),
     retry: false,
   });
   if (days.isPending) return <Spinner />;
   if (!days.data) return null;
   const state = (day: string): string => {
     for (const key of ["occupiedDates", "pendingDates", "blockedDates", "availableDates"] as const) {
-      const list = days.data[key];
-      if (Array.isArray(list) && list.includes(day)) return key.replace("Dates", "");
+      if (days.data[key].includes(day)) return key.replace("Dates", "");
     }
     return "closed";
   };

@@ -5353,6 +5353,11 @@ export interface components {
             message: string;
         };
         PayoutRequestsData: {
+            /**
+             * Format: decimal
+             * @description The sum of every payout with this status.
+             */
+            totalAmount: string;
             payouts: components["schemas"]["Payout"][];
             totalCount: number;
             page: number;
@@ -9220,7 +9225,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                status: string;
+                status: "all" | "failed" | "onhold" | "released";
             };
             cookie?: never;
         };
