@@ -37,13 +37,22 @@ class ApiModelSerializer(serializers.ModelSerializer):
         return renamed
 
 
+class StatusActorSchema(serializers.Serializer):
+    """The user who changed a status."""
+
+    _id = serializers.UUIDField()
+    firstName = serializers.CharField(allow_blank=True)
+    lastName = serializers.CharField(allow_blank=True)
+    role = serializers.CharField(help_text="The user's role (admin, moderator, host, subHost, renter).")
+
+
 class StatusChangeSchema(serializers.Serializer):
     """One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why."""
 
     fromStatus = serializers.CharField(allow_null=True, help_text="Empty for the record's first status.")
     toStatus = serializers.CharField()
     reason = serializers.CharField(allow_blank=True)
-    actor = serializers.JSONField(allow_null=True, help_text="_id, firstName, lastName, role; null for the system.")
+    actor = StatusActorSchema(allow_null=True, help_text="Null for the system.")
     createdAt = serializers.DateTimeField()
 
 

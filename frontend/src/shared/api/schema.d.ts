@@ -3104,8 +3104,8 @@ export interface components {
             fromStatus: string | null;
             toStatus: string;
             reason: string;
-            /** @description _id, firstName, lastName, role; null for the system. */
-            actor: unknown;
+            /** @description Null for the system. */
+            actor: components["schemas"]["StatusActorSchema"] | null;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -6185,14 +6185,26 @@ export interface components {
             avatar: string;
             isDeleted: boolean;
         };
+        /** @description The user who changed a status. */
+        StatusActorSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            firstName: string;
+            lastName: string;
+            /** @description The user's role (admin, moderator, host, subHost, renter). */
+            role: string;
+        };
         /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
         StatusChangeSchema: {
             /** @description Empty for the record's first status. */
             fromStatus: string | null;
             toStatus: string;
             reason: string;
-            /** @description _id, firstName, lastName, role; null for the system. */
-            actor: unknown;
+            /** @description Null for the system. */
+            actor: components["schemas"]["StatusActorSchema"] | null;
             /** Format: date-time */
             createdAt: string;
         };
