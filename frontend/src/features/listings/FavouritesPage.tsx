@@ -24,7 +24,7 @@ export function FavouritesPage() {
   const favourites = useQuery({
     queryKey: apiKey("/api/favourites/get-all", { page: list.page }),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/favourites/get-all", { params: { query: { page: list.page, limit: 10 } as never }, signal })).then((answer) => ({
+      call(api.GET("/api/favourites/get-all", { params: { query: { page: list.page, limit: 10 } }, signal })).then((answer) => ({
         rows: answer.data.listings as Listing[],
         totalPages: pageCount(answer.data),
       })),

@@ -162,7 +162,7 @@ function Form({ props, initial, initialStep, listing, restored }: { props: Listi
   });
 
   const discardDraft = async () => {
-    await call(api.DELETE("/api/listing/draft", { params: { query: (listingId ? { listingId } : {}) as never } }), { silent: true }).catch(() => undefined);
+    await call(api.DELETE("/api/listing/draft", { params: { query: listingId ? { listingId } : {} } }), { silent: true }).catch(() => undefined);
     window.location.reload();
   };
 

@@ -68,7 +68,7 @@ export function useListings(state: ListingListState) {
   return useQuery({
     queryKey: apiKey("/api/listing/get-all", query),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/listing/get-all", { params: { query: query as never }, signal })).then((answer) => ({
+      call(api.GET("/api/listing/get-all", { params: { query }, signal })).then((answer) => ({
         rows: answer.data.listings as Listing[],
         totalPages: pageCount(answer.data),
       })),
@@ -89,7 +89,7 @@ export function useRequests(state: { tab: string; title: string; period: string;
   return useQuery({
     queryKey: apiKey("/api/listing/get-all-requests", query),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/listing/get-all-requests", { params: { query: query as never }, signal })).then((answer) => ({
+      call(api.GET("/api/listing/get-all-requests", { params: { query }, signal })).then((answer) => ({
         rows: answer.data.requests as ListingRequest[],
         totalPages: pageCount(answer.data),
       })),
