@@ -171,12 +171,12 @@ export function BookingActions({ booking, side, onChanged }: { booking: ActionBo
     const { body, error: problem } = extensionBody(unit, amount);
     setError(problem ?? null);
     if (!body) return;
-    void run(async () => (await call(api.POST("/api/booking/extend/{booking_id}", { params: { path: { booking_id: booking._id } }, body: body as never }))).message);
+    void run(async () => (await call(api.POST("/api/booking/extend/{booking_id}", { params: { path: { booking_id: booking._id } }, body }))).message);
   };
   const sendReview = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await call(api.POST("/api/reviews/add", { body: reviewBody(booking.listingId._id, booking._id, rating, review, remarks) as never }));
+      await call(api.POST("/api/reviews/add", { body: reviewBody(booking.listingId._id, booking._id, rating, review, remarks) }));
       return "Review added successfully";
     });
   };

@@ -140,7 +140,7 @@ function Form({ props, initial, initialStep, listing, restored }: { props: Listi
     setSubmitting(true);
     setServerErrors({});
     try {
-      const body = toListingInput(values) as never;
+      const body = toListingInput(values);
       const answer =
         props.mode === "edit"
           ? await call(api.PUT("/api/listing/update/{listing_id}", { params: { path: { listing_id: props.id } }, body }), { silent: true })
