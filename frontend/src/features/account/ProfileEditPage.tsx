@@ -148,7 +148,7 @@ function EditForm({ user }: { user: UserDetail }) {
     const body = new FormData();
     body.append("avatar", new File([blob], "avatar.jpg", { type: "image/jpeg" }));
     try {
-      const answer = await sendForm<{ data: UserDetail; message: string }>("PUT", `/api/user/profile/${user._id}`, body);
+      const answer = await sendForm<Schemas["ProfileUpdateResponse"]>("PUT", `/api/user/profile/${user._id}`, body);
       setAvatar(answer.data.avatar);
       saved({ ...answer.data });
       toast.success("Avatar updated successfully.");

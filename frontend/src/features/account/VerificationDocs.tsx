@@ -1,6 +1,6 @@
 /** A host's identity documents on its profile: upload more, open, delete (spec 8: "Document deleted successfully."). */
 import { useRef, useState } from "react";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { formatDate } from "../../shared/format";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { toast } from "../../shared/ui/toast";
@@ -29,7 +29,7 @@ export function VerificationDocs({ userId, docs, canUpload }: { userId: string; 
     setBusy(true);
     setError("");
     try {
-      const answer = await sendForm<{ message: string }>("POST", "/api/user/verification-docs", form, { silent: true });
+      const answer = await sendForm<Schemas["VerificationDocsUploadResponse"]>("POST", "/api/user/verification-docs", form, { silent: true });
       toast.success(answer.message || "Documents uploaded.");
       await refreshAccount(userId);
     } catch (failure) {

@@ -5,7 +5,7 @@
  * only when the server's `can` allows it.
  */
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { invalidate } from "../../shared/api/query";
 import { navigation } from "../../shared/browser/navigation";
 import { money } from "../../shared/format";
@@ -189,7 +189,7 @@ export function BookingActions({ booking, side, onChanged }: { booking: ActionBo
     form.append("bookingId", booking._id);
     form.append("reason", reason.trim());
     files.forEach((file) => form.append("files", file));
-    void run(async () => (await postForm("/api/dispute/create", form)).message);
+    void run(async () => (await postForm<Schemas["DisputeCreateResponse"]>("/api/dispute/create", form)).message);
   };
 
   const any = can.pay || can.payExtension || can.cancel || can.extend || can.review || can.dispute;
