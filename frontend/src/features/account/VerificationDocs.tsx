@@ -11,7 +11,7 @@ import { sendForm } from "./upload";
 const ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
 const MAX_BYTES = 10 * 1024 * 1024;
 
-export function VerificationDocs({ userId, docs, canUpload }: { userId: string; docs: VerificationDoc[]; canUpload: boolean }) {
+export function VerificationDocs({ userId, docs, canUpload }: { userId: string; docs: readonly VerificationDoc[]; canUpload: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
