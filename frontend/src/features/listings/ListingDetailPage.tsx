@@ -257,7 +257,7 @@ function IcalLink({ listingId }: { listingId: string }) {
     setBusy(true);
     try {
       const answer = await call(api.GET("/api/listing/calendar-url/{listing_id}", { params: { path: { listing_id: listingId } } }));
-      const url = (answer.data as { url: string }).url;
+      const url = answer.data.url;
       await navigator.clipboard?.writeText(url);
       toast.success("Calendar link copied.");
     } catch {

@@ -147,7 +147,7 @@ function Form({ props, initial, initialStep, listing, restored }: { props: Listi
           : await call(api.POST("/api/listing/create", { body }), { silent: true });
       void invalidate(["/api/listing", "/api/dashboard/pending-counter"]);
       flashToast(answer.message || "Listing saved.", "success");
-      const saved = answer.data as { _id: string };
+      const saved = answer.data;
       window.location.assign(`/listing-detail/${saved._id}`);
     } catch (error) {
       setSubmitting(false);

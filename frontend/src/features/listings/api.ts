@@ -102,7 +102,7 @@ export function useListing(id: string) {
     queryKey: apiKey("/api/listing/get-single/{listing_id}", { id }),
     queryFn: ({ signal }) =>
       call(api.GET("/api/listing/get-single/{listing_id}", { params: { path: { listing_id: id } }, signal })).then(
-        (answer) => answer.data as ListingDetail,
+        (answer) => answer.data,
       ),
     retry: false,
   });
@@ -113,7 +113,7 @@ export function useRequest(id: string | null | undefined) {
     queryKey: apiKey("/api/listing/get-request/{request_id}", { id }),
     queryFn: ({ signal }) =>
       call(api.GET("/api/listing/get-request/{request_id}", { params: { path: { request_id: id ?? "" } }, signal })).then(
-        (answer) => answer.data as ListingRequestDetail,
+        (answer) => answer.data,
       ),
     enabled: Boolean(id),
     retry: false,
