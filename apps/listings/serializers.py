@@ -697,11 +697,22 @@ class ListingRequestSerializer(ApiModelSerializer):
         return request_can(user, listing_request)
 
 
+@extend_schema_field(
+    {
+        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+        "nullable": True,
+        "description": "As a person reads it: a text, or a list of texts (images, amenities, offerings); null when empty.",
+    }
+)
+class ChangeValueField(serializers.JSONField):
+    """One side of an edit request's change (``services._shown``): a text, a list of texts, or null."""
+
+
 class RequestChangeSerializer(serializers.Serializer):
     field = serializers.CharField(help_text="The listing field (API name), e.g. title, images, amenities.")
     label = serializers.CharField()
-    live = serializers.JSONField(help_text="The live listing's value.")
-    proposed = serializers.JSONField(help_text="The value waiting for review.")
+    live = ChangeValueField(help_text="The live listing's value.")
+    proposed = ChangeValueField(help_text="The value waiting for review.")
 
 
 class ListingRequestDetailSerializer(ListingRequestSerializer):

@@ -5890,9 +5890,9 @@ export interface components {
             field: string;
             label: string;
             /** @description The live listing's value. */
-            live: unknown;
+            live: (string | string[]) | null;
             /** @description The value waiting for review. */
-            proposed: unknown;
+            proposed: (string | string[]) | null;
         };
         /**
          * @description * `new` - New listing
