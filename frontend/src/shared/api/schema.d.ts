@@ -3716,12 +3716,15 @@ export interface components {
              */
             readonly _id: string;
             /** @description The handler that carries it out, e.g. payments.capture. */
-            kind: string;
+            readonly kind: string;
             /** @description Idempotency key (also sent to the gateway). */
-            key: string;
-            payload?: unknown;
-            status?: components["schemas"]["EffectStatusEnum"];
-            attempts?: number;
+            readonly key: string;
+            /** @description The handler's arguments (ids, amounts), as the effect's kind reads them. */
+            readonly payload: {
+                [key: string]: unknown;
+            };
+            readonly status: components["schemas"]["EffectStatusEnum"];
+            readonly attempts: number;
             /** Format: date-time */
             nextAttemptAt: string;
             lastError: string;
