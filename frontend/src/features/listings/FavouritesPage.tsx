@@ -25,7 +25,7 @@ export function FavouritesPage() {
     queryKey: apiKey("/api/favourites/get-all", { page: list.page }),
     queryFn: ({ signal }) =>
       call(api.GET("/api/favourites/get-all", { params: { query: { page: list.page, limit: 10 } }, signal })).then((answer) => ({
-        rows: answer.data.listings as Listing[],
+        rows: answer.data.listings,
         totalPages: pageCount(answer.data),
       })),
     placeholderData: (previous) => previous,

@@ -184,7 +184,7 @@ function Form({ props, initial, initialStep, listing, restored }: { props: Listi
           </button>
         </p>
       )}
-      {listing && props.mode === "edit" && (listing as { status?: string }).status === "approved" && (
+      {listing && props.mode === "edit" && listing.status === "approved" && (
         <p className="dash-note">Changes to the title, description, photos, location, amenities or facilities are reviewed before they go live; the listing stays as it is meanwhile.</p>
       )}
       <Stepper step={step} onStep={goTo} errors={errorsNow} />

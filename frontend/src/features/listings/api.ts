@@ -4,11 +4,11 @@ import { api, call, listFilters, pageCount, type Schemas } from "../../shared/ap
 import { apiKey, invalidate } from "../../shared/api/query";
 import { toast } from "../../shared/ui/toast";
 
-export type Listing = Schemas["Listing"] & { can?: Partial<Record<string, boolean>> };
+export type Listing = Schemas["Listing"];
 /** `get-single`: the listing, with its status history for staff and its host side. */
-export type ListingDetail = Schemas["ListingDetailSchema"] & { can?: Partial<Record<string, boolean>> };
-export type ListingRequest = Schemas["ListingRequest"] & { can?: Partial<Record<string, boolean>> };
-export type ListingRequestDetail = Schemas["ListingRequestDetail"] & { can?: Partial<Record<string, boolean>> };
+export type ListingDetail = Schemas["ListingDetailSchema"];
+export type ListingRequest = Schemas["ListingRequest"];
+export type ListingRequestDetail = Schemas["ListingRequestDetail"];
 export type CatalogueItem = Schemas["CatalogueItem"];
 
 export interface ListingListState {
@@ -69,7 +69,7 @@ export function useListings(state: ListingListState) {
     queryKey: apiKey("/api/listing/get-all", query),
     queryFn: ({ signal }) =>
       call(api.GET("/api/listing/get-all", { params: { query }, signal })).then((answer) => ({
-        rows: answer.data.listings as Listing[],
+        rows: answer.data.listings,
         totalPages: pageCount(answer.data),
       })),
     placeholderData: (previous) => previous,
@@ -90,7 +90,7 @@ export function useRequests(state: { tab: string; title: string; period: string;
     queryKey: apiKey("/api/listing/get-all-requests", query),
     queryFn: ({ signal }) =>
       call(api.GET("/api/listing/get-all-requests", { params: { query }, signal })).then((answer) => ({
-        rows: answer.data.requests as ListingRequest[],
+        rows: answer.data.requests,
         totalPages: pageCount(answer.data),
       })),
     placeholderData: (previous) => previous,

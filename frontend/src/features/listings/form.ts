@@ -528,6 +528,7 @@ export type ListingLike = Pick<ListingDetail, "propertyType" | "title" | "city" 
       | "cancellationPolicy"
       | "isPremium"
       | "commissionCollection"
+      | "status"
     >
   >;
 
