@@ -6,6 +6,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from .roles import Role
 from .statemachine import history, history_payload
 
 
@@ -43,7 +44,7 @@ class StatusActorSchema(serializers.Serializer):
     _id = serializers.UUIDField()
     firstName = serializers.CharField(allow_blank=True)
     lastName = serializers.CharField(allow_blank=True)
-    role = serializers.CharField(help_text="The user's role (admin, moderator, host, subHost, renter).")
+    role = serializers.ChoiceField(choices=Role.choices)
 
 
 class StatusChangeSchema(serializers.Serializer):

@@ -20,6 +20,7 @@ from .models import (
     CancellationPolicy,
     Listing,
     ListingRequest,
+    ListingStatus,
     OfferingKind,
     PaymentPreference,
     Period,
@@ -618,8 +619,8 @@ class ListingSummarySerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     slug = serializers.CharField()
     title = serializers.CharField()
-    status = serializers.CharField()
-    propertyType = serializers.CharField(source="property_type")
+    status = serializers.ChoiceField(choices=ListingStatus.choices)
+    propertyType = serializers.ChoiceField(source="property_type", choices=PropertyType.choices)
     city = serializers.CharField()
     country = serializers.CharField()
     timeZone = serializers.CharField(source="time_zone")

@@ -11,11 +11,13 @@ from rest_framework import serializers
 
 from apps.bookings.models import BookingStatus
 from apps.core.serializers import ApiModelSerializer, WithStatusHistory
+from apps.listings.models import PropertyType
 
 from .models import (
     Gateway,
     InvoiceKind,
     PaymentStatus,
+    PaymentType,
     PayoutStatus,
     Plan,
     Refund,
@@ -215,7 +217,7 @@ class PaymentListingSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     title = serializers.CharField()
     slug = serializers.CharField()
-    propertyType = serializers.CharField(source="property_type")
+    propertyType = serializers.ChoiceField(source="property_type", choices=PropertyType.choices)
 
 
 class PaymentSerializer(serializers.Serializer):
@@ -230,9 +232,9 @@ class PaymentSerializer(serializers.Serializer):
     totalAmount = serializers.DecimalField(source="total_amount", max_digits=12, decimal_places=2)
     extendedAmount = serializers.DecimalField(source="extended_amount", max_digits=12, decimal_places=2)
     refundedAmount = serializers.DecimalField(source="refunded_amount", max_digits=12, decimal_places=2)
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=PaymentStatus.choices)
     displayStatus = serializers.SerializerMethodField()
-    type = serializers.CharField()
+    type = serializers.ChoiceField(choices=PaymentType.choices)
     paymentId = serializers.CharField(source="payment_id")
 
     def get_displayStatus(self, payment) -> str:
@@ -243,7 +245,7 @@ class PaymentSerializer(serializers.Serializer):
 class InvoiceSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     number = serializers.CharField()
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=InvoiceKind.choices)
     amount = serializers.DecimalField(max_digits=12, decimal_places=2)
     issuedAt = serializers.DateTimeField(source="issued_at")
     createdAt = serializers.DateTimeField(source="issued_at")
@@ -270,7 +272,7 @@ class PayoutSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     host = PaymentPartySerializer()
     amount = serializers.DecimalField(max_digits=12, decimal_places=2)
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=PayoutStatus.choices)
     statusLabel = serializers.CharField(source="get_status_display")
     method = serializers.CharField()
     transferId = serializers.CharField(source="transfer_id")

@@ -3021,7 +3021,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            status: string;
+            status: components["schemas"]["BookingStatusEnum"];
             listing: components["schemas"]["ListingBrief"];
             /** Format: uuid */
             listingId: string;
@@ -3499,7 +3499,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            status: string;
+            status: components["schemas"]["BookingStatusEnum"];
             /** @description dd-MM-yyyy, America/New_York */
             checkInDate: string;
             checkOutDate: string;
@@ -3538,7 +3538,7 @@ export interface components {
              */
             _id: string;
             fullName: string;
-            role: string;
+            role: components["schemas"]["RoleEnum"];
         };
         DisputeDetailResponse: {
             data: components["schemas"]["DisputeSchema"];
@@ -3575,8 +3575,8 @@ export interface components {
             _id: string;
             title: string;
             slug: string;
-            status: string;
-            propertyType: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             isDeleted: boolean;
         };
         DisputePaymentRef: {
@@ -3585,7 +3585,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            status: string;
+            status: components["schemas"]["PaymentStatusEnum"];
             /** Format: decimal */
             totalAmount: string;
             /** Format: decimal */
@@ -3616,7 +3616,7 @@ export interface components {
             fullName: string;
             /** Format: email */
             email: string;
-            role: string;
+            role: components["schemas"]["RoleEnum"];
             isDeleted: boolean;
         };
         DisputeRaisedBy: {
@@ -4031,7 +4031,7 @@ export interface components {
              */
             _id: string;
             number: string;
-            kind: string;
+            kind: components["schemas"]["InvoiceKindEnum"];
             /** Format: decimal */
             amount: string;
             /** Format: date-time */
@@ -4185,8 +4185,8 @@ export interface components {
             _id: string;
             slug: string;
             title: string;
-            status: string;
-            propertyType: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             city: string;
             country: string;
         };
@@ -4207,9 +4207,9 @@ export interface components {
             _id: string;
             slug: string;
             title: string;
-            status: string;
+            status: components["schemas"]["ReviewStatusEnum"];
             isActive: boolean;
-            availability: string;
+            availability: components["schemas"]["AvailabilityEnum"];
             propertyType: components["schemas"]["PropertyTypeEnum"];
             streetAddress: string;
             city: string;
@@ -4232,7 +4232,7 @@ export interface components {
             monthly: string | null;
             /** Format: decimal */
             discount: string;
-            paymentPreference: string;
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
             spaceOffering: components["schemas"]["_OfferingCard"][];
             numberOfSeats: number | null;
             guest: number | null;
@@ -4595,8 +4595,8 @@ export interface components {
             _id: string;
             slug: string;
             title: string;
-            status: string;
-            propertyType: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             city: string;
             country: string;
             isActive: boolean;
@@ -4619,8 +4619,8 @@ export interface components {
             _id: string;
             slug: string;
             title: string;
-            status: string;
-            propertyType: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             city: string;
             country: string;
             timeZone: string;
@@ -5055,10 +5055,10 @@ export interface components {
             extendedAmount: string;
             /** Format: decimal */
             refundedAmount: string;
-            status: string;
+            status: components["schemas"]["PaymentStatusEnum"];
             /** @description Dashboard display: a completed payment is paid, anything else unpaid. */
             readonly displayStatus: string;
-            type: string;
+            type: components["schemas"]["PaymentTypeEnum"];
             paymentId: string;
         };
         /**
@@ -5209,7 +5209,7 @@ export interface components {
             _id: string;
             title: string;
             slug: string;
-            propertyType: string;
+            propertyType: components["schemas"]["PropertyTypeEnum"];
         };
         PaymentParty: {
             /**
@@ -5307,6 +5307,12 @@ export interface components {
          * @enum {string}
          */
         PaymentStepKindEnum: "created" | "authorized" | "captured" | "extension" | "refund" | "released" | "payout-onhold" | "payout-released" | "payout-failed";
+        /**
+         * @description * `oneTime` - One time
+         *     * `subscription` - Subscription
+         * @enum {string}
+         */
+        PaymentTypeEnum: "oneTime" | "subscription";
         Payout: {
             /**
              * id
@@ -5316,7 +5322,7 @@ export interface components {
             host: components["schemas"]["PaymentParty"];
             /** Format: decimal */
             amount: string;
-            status: string;
+            status: components["schemas"]["PayoutStatusEnum"];
             statusLabel: string;
             method: string;
             transferId: string;
@@ -6056,7 +6062,7 @@ export interface components {
             count: number;
         };
         RoleCount: {
-            role: string;
+            role: components["schemas"]["RoleEnum"];
             count: number;
             /** Format: decimal */
             percentage: string;
@@ -6197,8 +6203,7 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
-            /** @description The user's role (admin, moderator, host, subHost, renter). */
-            role: string;
+            role: components["schemas"]["RoleEnum"];
         };
         /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
         StatusChangeSchema: {
@@ -6384,8 +6389,7 @@ export interface components {
             message: string;
         };
         TypeCount: {
-            /** @description eventSpace or officeSpace */
-            propertyType: string;
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             count: number;
         };
         TypedPeriod: {
