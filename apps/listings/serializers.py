@@ -455,7 +455,7 @@ class ListingHostSerializer(serializers.Serializer):
 
 class OfferingSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=OfferingKind.choices)
     title = serializers.CharField()
     hourly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
     daily = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)

@@ -76,7 +76,7 @@ class PremiumPlanSerializer(serializers.Serializer):
     planId = serializers.CharField(source="plan_id")
     planName = serializers.CharField(source="plan_name")
     price = serializers.DecimalField(source="total_amount", max_digits=12, decimal_places=2)
-    interval = serializers.CharField()
+    interval = serializers.ChoiceField(choices=Plan.Interval.choices)
 
 
 def _premium_end(sub: Subscription):

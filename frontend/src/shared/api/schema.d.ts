@@ -4886,7 +4886,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            kind: string;
+            kind: components["schemas"]["OfferingKindEnum"];
             title: string;
             /** Format: decimal */
             hourly: string | null;
@@ -5417,7 +5417,7 @@ export interface components {
             firstName: string;
             lastName: string;
             userName: string;
-            role: string;
+            role: components["schemas"]["RoleEnum"];
             avatar: string;
         };
         /** @description A listing image as pages show it: its URL, the responsive copies (``srcset``) and alt text. */
@@ -5501,7 +5501,7 @@ export interface components {
             planName: string;
             /** Format: decimal */
             price: string;
-            interval: string;
+            interval: components["schemas"]["IntervalEnum"];
         };
         PriceLineSchema: {
             priceDuration: components["schemas"]["PeriodEnum"];
