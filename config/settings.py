@@ -294,6 +294,8 @@ SPECTACULAR_SETTINGS = {
         "BookingStatusEnum": "apps.bookings.models.BookingStatus",
         "PaymentStatusEnum": "apps.payments.models.PaymentStatus",
         "PayoutStatusEnum": "apps.payments.models.PayoutStatus",
+        "RefundSourceEnum": "apps.payments.models.Refund.Source",
+        "InvoiceKindEnum": "apps.payments.models.InvoiceKind",
         "SubscriptionStatusEnum": "apps.payments.models.SubscriptionStatus",
         "SubscriptionTypeEnum": "apps.payments.models.SubscriptionType",
         "AccountStatusEnum": "apps.accounts.policies.ACCOUNT_STATUSES",

@@ -2,7 +2,7 @@
 input, selector, service, output.
 """
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
@@ -116,7 +116,19 @@ class ViewUserView(APIView):
 
     permission_classes = [AnyRole]
 
-    @extend_schema(responses={200: enveloped("ViewUserResponse", UserDetailSerializer()), **ERRORS})
+    @extend_schema(
+        responses={
+            200: enveloped(
+                "ViewUserResponse",
+                PolymorphicProxySerializer(
+                    component_name="ViewedUser",
+                    serializers=[UserDetailSerializer, PublicUserSerializer],
+                    resource_type_field_name=None,
+                ),
+            ),
+            **ERRORS,
+        }
+    )
     def get(self, request, user_id):
         user, full = selectors.user_get_for(actor=request.user, user_id=user_id)
         data = (

@@ -1,7 +1,7 @@
 """Reviews API beyond ``reviews/add``: a listing's public reviews, a booking's reviews, the host's
 reply, and the staff's moderation (``reviews/get-all``, ``reviews/update-status/{id}``)."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
@@ -59,6 +59,45 @@ class RenterReviewsSerializer(serializers.Serializer):
     reviews = RenterReviewItemSerializer(many=True)
 
 
+HIDDEN = "Absent while the other side's review is still hidden (only written and revealed are sent)."
+
+
+class SideReviewSerializer(serializers.Serializer):
+    """One side's review of a booking as the caller may see it (``reviews.booking_reviews_for``)."""
+
+    _id = serializers.UUIDField(required=False, help_text=HIDDEN)
+    written = serializers.BooleanField()
+    revealed = serializers.BooleanField()
+    review = serializers.CharField(required=False, allow_blank=True, help_text=HIDDEN)
+    rating = serializers.IntegerField(required=False, allow_null=True, help_text=HIDDEN)
+    remarks = serializers.CharField(
+        required=False, allow_blank=True, help_text="Private remarks: to their writer and staff only, else empty."
+    )
+    createdAt = serializers.DateTimeField(required=False, help_text=HIDDEN)
+
+
+class ReviewReplyCanSerializer(serializers.Serializer):
+    reply = serializers.BooleanField()
+
+
+class RenterSideReviewSerializer(SideReviewSerializer):
+    """The renter's review of the space, with the host's reply and whether the caller may reply."""
+
+    reply = serializers.CharField(required=False, allow_blank=True, help_text=HIDDEN)
+    repliedAt = serializers.DateTimeField(required=False, allow_null=True, help_text=HIDDEN)
+    can = ReviewReplyCanSerializer(required=False, help_text=HIDDEN)
+
+
+class BookingReviewsDataSerializer(serializers.Serializer):
+    renterReview = RenterSideReviewSerializer(allow_null=True, help_text="Empty until the renter writes one.")
+    hostReview = SideReviewSerializer(allow_null=True, help_text="Empty until the host side writes one.")
+    reviewPeriodEnds = serializers.DateTimeField()
+    canReview = serializers.BooleanField()
+    renterReviews = RenterReviewsSerializer(
+        allow_null=True, help_text="What hosts said about the renter: to the booking's host side and staff only."
+    )
+
+
 class ReviewReplyInput(serializers.Serializer):
     reply = serializers.CharField(
         max_length=2000,
@@ -104,22 +143,7 @@ class BookingReviewsView(APIView):
 
     @extend_schema(
         responses={
-            200: enveloped(
-                "BookingReviews",
-                inline_serializer(
-                    "BookingReviewsData",
-                    {
-                        "renterReview": serializers.JSONField(allow_null=True),
-                        "hostReview": serializers.JSONField(allow_null=True),
-                        "reviewPeriodEnds": serializers.DateTimeField(),
-                        "canReview": serializers.BooleanField(),
-                        "renterReviews": RenterReviewsSerializer(
-                            allow_null=True,
-                            help_text="What hosts said about the renter: to the booking's host side and staff only.",
-                        ),
-                    },
-                ),
-            ),
+            200: enveloped("BookingReviews", BookingReviewsDataSerializer()),
             **ERRORS,
         }
     )

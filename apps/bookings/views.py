@@ -20,7 +20,7 @@ from apps.listings.models import Listing
 from apps.listings.selectors import listing_get_for
 
 from . import reviews, selectors, services
-from .models import Booking
+from .models import Booking, BookingStatus
 from .policies import HOLDING_STATUSES
 from .serializers import (
     AvailabilitySchema,
@@ -328,11 +328,12 @@ class CalendarEventSerializer(serializers.Serializer):
     _id = serializers.UUIDField()
     title = serializers.CharField(help_text="The listing's title.")
     listingId = serializers.UUIDField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=BookingStatus.choices)
     start = serializers.DateTimeField()
     end = serializers.DateTimeField()
     checkInDate = serializers.CharField(help_text="dd-MM-yyyy")
     checkOutDate = serializers.CharField(help_text="dd-MM-yyyy")
+    timeZone = serializers.CharField(help_text="The listing's IANA time zone, in which the dates are written.")
     link = serializers.CharField(help_text="The booking's page.")
 
 
@@ -413,9 +414,8 @@ class CalendarView(APIView):
             for b in qs[:500]
         ]
         blocked = selectors.blocked_dates_between(user=request.user, first=first, last=last, listing_id=listing_id)
-        return envelope(
-            {"month": month, "from": first.isoformat(), "to": last.isoformat(), "bookings": events, "blocked": blocked}
-        )
+        data = {"month": month, "from": first, "to": last, "bookings": events, "blocked": blocked}
+        return envelope(CalendarSerializer(data).data)
 
 
 class ListingBookingsSummarySerializer(serializers.Serializer):

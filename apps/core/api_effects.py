@@ -1,6 +1,6 @@
 """The back office's view of the outbox: effects that keep failing, and "try again" (admin only)."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.views import APIView
 
@@ -13,8 +13,20 @@ from .permissions import AdminOnly
 ERRORS = {401: ERROR_ENVELOPE, 403: ERROR_ENVELOPE, 404: ERROR_ENVELOPE}
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": True,
+        "description": "The handler's arguments (ids, amounts), as the effect's kind reads them.",
+    }
+)
+class EffectPayloadField(serializers.JSONField):
+    """An effect's arguments: their names depend on its kind (payments.capture, notifications.mail...)."""
+
+
 class EffectSerializer(serializers.ModelSerializer):
     _id = serializers.UUIDField(source="id", read_only=True)
+    payload = EffectPayloadField(read_only=True)
     nextAttemptAt = serializers.DateTimeField(source="next_attempt_at")
     lastError = serializers.CharField(source="last_error")
     createdAt = serializers.DateTimeField(source="created_at")
@@ -34,6 +46,7 @@ class EffectSerializer(serializers.ModelSerializer):
             "createdAt",
             "doneAt",
         ]
+        read_only_fields = fields
 
 
 class EffectListView(APIView):

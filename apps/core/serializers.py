@@ -6,6 +6,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from .roles import Role
 from .statemachine import history, history_payload
 
 
@@ -37,13 +38,22 @@ class ApiModelSerializer(serializers.ModelSerializer):
         return renamed
 
 
+class StatusActorSchema(serializers.Serializer):
+    """The user who changed a status."""
+
+    _id = serializers.UUIDField()
+    firstName = serializers.CharField(allow_blank=True)
+    lastName = serializers.CharField(allow_blank=True)
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
 class StatusChangeSchema(serializers.Serializer):
     """One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why."""
 
     fromStatus = serializers.CharField(allow_null=True, help_text="Empty for the record's first status.")
     toStatus = serializers.CharField()
     reason = serializers.CharField(allow_blank=True)
-    actor = serializers.JSONField(allow_null=True, help_text="_id, firstName, lastName, role; null for the system.")
+    actor = StatusActorSchema(allow_null=True, help_text="Null for the system.")
     createdAt = serializers.DateTimeField()
 
 

@@ -6,9 +6,13 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from apps.accounts.models import STAFF_ROLES
+from apps.bookings.models import BookingStatus
 from apps.bookings.serializers import person
 from apps.bookings.times import format_date, format_time
+from apps.core.roles import Role
 from apps.core.serializers import StatusChangeSchema
+from apps.listings.models import ListingStatus, PropertyType
+from apps.payments.models import PaymentStatus
 
 from .models import REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeStatus
 from .services import ZERO, refundable_for
@@ -159,7 +163,7 @@ class DisputeRef(serializers.Serializer):
 
 
 class DisputeBookingRef(DisputeRef):
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=BookingStatus.choices)
     checkInDate = serializers.CharField(help_text="dd-MM-yyyy, America/New_York")
     checkOutDate = serializers.CharField()
     startTime = serializers.CharField()
@@ -170,8 +174,8 @@ class DisputeBookingRef(DisputeRef):
 class DisputeListingRef(DisputeRef):
     title = serializers.CharField()
     slug = serializers.CharField()
-    status = serializers.CharField()
-    propertyType = serializers.CharField()
+    status = serializers.ChoiceField(choices=ListingStatus.choices)
+    propertyType = serializers.ChoiceField(choices=PropertyType.choices)
     isDeleted = serializers.BooleanField()
 
 
@@ -180,12 +184,12 @@ class DisputePerson(DisputeRef):
     lastName = serializers.CharField()
     fullName = serializers.CharField()
     email = serializers.EmailField()
-    role = serializers.CharField()
+    role = serializers.ChoiceField(choices=Role.choices)
     isDeleted = serializers.BooleanField()
 
 
 class DisputePaymentRef(DisputeRef):
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=PaymentStatus.choices)
     totalAmount = serializers.DecimalField(max_digits=12, decimal_places=2)
     extendedAmount = serializers.DecimalField(max_digits=12, decimal_places=2)
     refundedAmount = serializers.DecimalField(max_digits=12, decimal_places=2)
@@ -205,7 +209,7 @@ class DisputeRaisedBy(DisputeRef):
 
 class DisputeDecidedBy(DisputeRef):
     fullName = serializers.CharField()
-    role = serializers.CharField()
+    role = serializers.ChoiceField(choices=Role.choices)
 
 
 class DisputeSchema(serializers.Serializer):

@@ -12,7 +12,10 @@ from apps.core.exceptions import InvalidInput
 
 from . import search as discovery
 from .models import (
+    Availability,
+    ListingStatus,
     OfferingKind,
+    PaymentPreference,
     PropertyType,
 )
 from .search import SearchFilters
@@ -39,9 +42,9 @@ class ListingCardSerializer(serializers.Serializer):
     _id = serializers.UUIDField()
     slug = serializers.CharField()
     title = serializers.CharField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=ListingStatus.choices)
     isActive = serializers.BooleanField()
-    availability = serializers.CharField()
+    availability = serializers.ChoiceField(choices=Availability.choices)
     propertyType = serializers.ChoiceField(choices=PropertyType.choices)
     streetAddress = serializers.CharField()
     city = serializers.CharField()
@@ -56,7 +59,7 @@ class ListingCardSerializer(serializers.Serializer):
     weekly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
     monthly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
     discount = serializers.DecimalField(max_digits=5, decimal_places=2)
-    paymentPreference = serializers.CharField()
+    paymentPreference = serializers.ChoiceField(choices=PaymentPreference.choices)
     spaceOffering = _OfferingCard(many=True)
     numberOfSeats = serializers.IntegerField(allow_null=True)
     guest = serializers.IntegerField(allow_null=True)

@@ -20,6 +20,7 @@ from .models import (
     CancellationPolicy,
     Listing,
     ListingRequest,
+    ListingStatus,
     OfferingKind,
     PaymentPreference,
     Period,
@@ -438,6 +439,7 @@ class CatalogueItemSerializer(ApiModelSerializer):
     class Meta:
         model = Amenity
         fields = ["id", "name", "icon", "is_active"]
+        read_only_fields = fields
 
 
 class ListingHostSerializer(serializers.Serializer):
@@ -453,7 +455,7 @@ class ListingHostSerializer(serializers.Serializer):
 
 class OfferingSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=OfferingKind.choices)
     title = serializers.CharField()
     hourly = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
     daily = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
@@ -617,8 +619,8 @@ class ListingSummarySerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     slug = serializers.CharField()
     title = serializers.CharField()
-    status = serializers.CharField()
-    propertyType = serializers.CharField(source="property_type")
+    status = serializers.ChoiceField(choices=ListingStatus.choices)
+    propertyType = serializers.ChoiceField(source="property_type", choices=PropertyType.choices)
     city = serializers.CharField()
     country = serializers.CharField()
     timeZone = serializers.CharField(source="time_zone")
@@ -638,9 +640,27 @@ class RequestCanSerializer(serializers.Serializer):
     reject = serializers.BooleanField()
 
 
+class ProposedListingSerializer(ListingInput):
+    """An edit request's proposed listing: the host's checked edit in ``ListingInput``'s words, with
+    the images as storage paths and their alt texts apart. Empty (``{}``) for other requests, so
+    every field is optional. Used to describe ``payload``, never to read input."""
+
+    images = serializers.ListField(child=serializers.CharField(), required=False)
+    imageAlts = serializers.DictField(
+        child=serializers.CharField(), required=False, help_text="Alt text by image path, where one was given."
+    )
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for field in fields.values():
+            field.required = False
+        return fields
+
+
 class ListingRequestSerializer(ApiModelSerializer):
     listing = ListingSummarySerializer(read_only=True)
     can = serializers.SerializerMethodField()
+    payload = serializers.SerializerMethodField(help_text="Edit requests: the proposed listing; empty for others.")
     listingId = serializers.UUIDField(source="listing_id", read_only=True)
     requestedBy = serializers.UUIDField(source="requested_by_id", read_only=True, allow_null=True)
     reviewedBy = serializers.UUIDField(source="reviewed_by_id", read_only=True, allow_null=True)
@@ -664,6 +684,10 @@ class ListingRequestSerializer(ApiModelSerializer):
         ]
         read_only_fields = fields
 
+    @extend_schema_field(ProposedListingSerializer)
+    def get_payload(self, listing_request: ListingRequest) -> dict:
+        return listing_request.payload
+
     @extend_schema_field(RequestCanSerializer)
     def get_can(self, listing_request: ListingRequest) -> dict[str, bool]:
         from .policies import request_can
@@ -674,11 +698,22 @@ class ListingRequestSerializer(ApiModelSerializer):
         return request_can(user, listing_request)
 
 
+@extend_schema_field(
+    {
+        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+        "nullable": True,
+        "description": "As a person reads it: a text, or a list of texts (images, amenities, offerings); null when empty.",
+    }
+)
+class ChangeValueField(serializers.JSONField):
+    """One side of an edit request's change (``services._shown``): a text, a list of texts, or null."""
+
+
 class RequestChangeSerializer(serializers.Serializer):
     field = serializers.CharField(help_text="The listing field (API name), e.g. title, images, amenities.")
     label = serializers.CharField()
-    live = serializers.JSONField(help_text="The live listing's value.")
-    proposed = serializers.JSONField(help_text="The value waiting for review.")
+    live = ChangeValueField(help_text="The live listing's value.")
+    proposed = ChangeValueField(help_text="The value waiting for review.")
 
 
 class ListingRequestDetailSerializer(ListingRequestSerializer):

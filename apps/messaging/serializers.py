@@ -3,6 +3,8 @@
 from django.urls import reverse
 from rest_framework import serializers
 
+from apps.core.roles import Role
+
 from .models import Attachment, Conversation, Message
 
 
@@ -105,7 +107,7 @@ class PersonSerializer(serializers.Serializer):
     firstName = serializers.CharField()
     lastName = serializers.CharField()
     userName = serializers.CharField()
-    role = serializers.CharField()
+    role = serializers.ChoiceField(choices=Role.choices)
     avatar = serializers.CharField()
 
 

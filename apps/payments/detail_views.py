@@ -1,7 +1,6 @@
 """``GET /api/payment/details``: one payment's story for the payment-details page (admin, host, subHost)."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role
@@ -9,6 +8,7 @@ from apps.core.api import ERROR_ENVELOPE, envelope, enveloped
 from apps.core.permissions import role_permission
 
 from .details import payment_details_get_for, payment_details_payload
+from .serializers import PaymentDetailsSerializer
 
 PaymentDetailsRoles = role_permission("PaymentDetailsRoles", Role.ADMIN, Role.HOST, Role.SUB_HOST)
 
@@ -23,7 +23,7 @@ class PaymentDetailsView(APIView):
             OpenApiParameter("bookingId", str, description="Or its booking's id"),
         ],
         responses={
-            200: enveloped("PaymentDetailsResponse", serializers.JSONField()),
+            200: enveloped("PaymentDetailsResponse", PaymentDetailsSerializer()),
             **dict.fromkeys((401, 403, 404), ERROR_ENVELOPE),
         },
     )
@@ -33,4 +33,4 @@ class PaymentDetailsView(APIView):
             payment_id=request.query_params.get("paymentId", "")[:64],
             booking_id=request.query_params.get("bookingId", "")[:64],
         )
-        return envelope(payment_details_payload(payment))
+        return envelope(PaymentDetailsSerializer(payment_details_payload(payment)).data)

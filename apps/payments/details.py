@@ -67,7 +67,9 @@ def payment_details_payload(payment: Payment) -> dict:
     if payment.status == "released":
         steps.append({"kind": "released", "at": _iso(payment.updated_at), "amount": _money(payment.total_amount)})
     if payout is not None:
-        steps.append({"kind": f"payout-{payout.status}", "at": _iso(payout.decided_at or payout.requested_at)})
+        steps.append(
+            {"kind": f"payout-{payout.status}", "at": _iso(payout.decided_at or payout.requested_at), "amount": None}
+        )
     steps.sort(key=lambda step: step["at"] or "")
     return {
         "_id": str(payment.pk),

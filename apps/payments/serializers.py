@@ -9,9 +9,22 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.bookings.models import BookingStatus
 from apps.core.serializers import ApiModelSerializer, WithStatusHistory
+from apps.listings.models import PropertyType
 
-from .models import Plan, Subscription, SubscriptionPayment, SubscriptionStatus
+from .models import (
+    Gateway,
+    InvoiceKind,
+    PaymentStatus,
+    PaymentType,
+    PayoutStatus,
+    Plan,
+    Refund,
+    Subscription,
+    SubscriptionPayment,
+    SubscriptionStatus,
+)
 from .policies import PREMIUM_GRACE_DAYS
 
 
@@ -47,6 +60,7 @@ class PlanSerializer(ApiModelSerializer):
     class Meta:
         model = Plan
         fields = ["id", "plan_id", "plan_name", "description", "total_amount", "interval", "features"]
+        read_only_fields = fields
 
     @extend_schema_field(PlanFeatureSerializer(many=True))
     def get_features(self, plan: Plan) -> list[dict]:
@@ -62,7 +76,7 @@ class PremiumPlanSerializer(serializers.Serializer):
     planId = serializers.CharField(source="plan_id")
     planName = serializers.CharField(source="plan_name")
     price = serializers.DecimalField(source="total_amount", max_digits=12, decimal_places=2)
-    interval = serializers.CharField()
+    interval = serializers.ChoiceField(choices=Plan.Interval.choices)
 
 
 def _premium_end(sub: Subscription):
@@ -110,6 +124,7 @@ class SubscriptionSerializer(ApiModelSerializer):
             "premiumListingsDeletionDate",
             "benefits",
         ]
+        read_only_fields = fields
 
     @extend_schema_field(PremiumPartSerializer(allow_null=True))
     def get_premiumSubscription(self, sub: Subscription) -> dict | None:
@@ -158,6 +173,7 @@ class HostSubscriptionPaymentSerializer(ApiModelSerializer):
     class Meta:
         model = SubscriptionPayment
         fields = ["id", "status", "created_at", "total_amount", "planName", "period_start", "period_end"]
+        read_only_fields = fields
 
 
 class SubscribeInput(serializers.Serializer):
@@ -201,7 +217,7 @@ class PaymentListingSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     title = serializers.CharField()
     slug = serializers.CharField()
-    propertyType = serializers.CharField(source="property_type")
+    propertyType = serializers.ChoiceField(source="property_type", choices=PropertyType.choices)
 
 
 class PaymentSerializer(serializers.Serializer):
@@ -216,9 +232,9 @@ class PaymentSerializer(serializers.Serializer):
     totalAmount = serializers.DecimalField(source="total_amount", max_digits=12, decimal_places=2)
     extendedAmount = serializers.DecimalField(source="extended_amount", max_digits=12, decimal_places=2)
     refundedAmount = serializers.DecimalField(source="refunded_amount", max_digits=12, decimal_places=2)
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=PaymentStatus.choices)
     displayStatus = serializers.SerializerMethodField()
-    type = serializers.CharField()
+    type = serializers.ChoiceField(choices=PaymentType.choices)
     paymentId = serializers.CharField(source="payment_id")
 
     def get_displayStatus(self, payment) -> str:
@@ -229,7 +245,7 @@ class PaymentSerializer(serializers.Serializer):
 class InvoiceSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     number = serializers.CharField()
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=InvoiceKind.choices)
     amount = serializers.DecimalField(max_digits=12, decimal_places=2)
     issuedAt = serializers.DateTimeField(source="issued_at")
     createdAt = serializers.DateTimeField(source="issued_at")
@@ -256,7 +272,7 @@ class PayoutSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     host = PaymentPartySerializer()
     amount = serializers.DecimalField(max_digits=12, decimal_places=2)
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=PayoutStatus.choices)
     statusLabel = serializers.CharField(source="get_status_display")
     method = serializers.CharField()
     transferId = serializers.CharField(source="transfer_id")
@@ -283,3 +299,116 @@ class BalanceSerializer(serializers.Serializer):
     pending = serializers.DecimalField(max_digits=12, decimal_places=2)
     paid = serializers.DecimalField(max_digits=12, decimal_places=2)
     can = BalanceCanSerializer()
+
+
+# --- One payment's story (GET /api/payment/details) ----------------------------------------------
+
+
+def _amount(**kwargs) -> serializers.DecimalField:
+    return serializers.DecimalField(max_digits=12, decimal_places=2, **kwargs)
+
+
+class DetailsBookingSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=BookingStatus.choices)
+    commission = _amount()
+    commissionPercent = serializers.DecimalField(max_digits=5, decimal_places=2)
+
+
+class DetailsListingSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    title = serializers.CharField()
+    slug = serializers.CharField()
+
+
+class DetailsPartySerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    fullName = serializers.CharField()
+    email = serializers.EmailField()
+
+
+PAYMENT_STEP_KINDS = [
+    "created",
+    "authorized",
+    "captured",
+    "extension",
+    "refund",
+    "released",
+    *(f"payout-{status}" for status in PayoutStatus.values),
+]
+
+
+class PaymentStepSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=PAYMENT_STEP_KINDS)
+    at = serializers.DateTimeField(allow_null=True)
+    amount = _amount(allow_null=True, help_text="Empty for a payout's step.")
+    source = serializers.ChoiceField(
+        choices=Refund.Source.choices, required=False, help_text="A refund's step only: what the refund came from."
+    )
+
+
+class CreditNoteRefSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    number = serializers.CharField()
+
+
+class PaymentRefundSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    amount = _amount()
+    source = serializers.ChoiceField(choices=Refund.Source.choices)
+    sourceLabel = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    createdAt = serializers.DateTimeField()
+    creditNote = CreditNoteRefSerializer(allow_null=True)
+
+
+class PaymentInvoiceRefSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    number = serializers.CharField()
+    kind = serializers.ChoiceField(choices=InvoiceKind.choices)
+    amount = _amount()
+    issuedAt = serializers.DateTimeField()
+    pdf = serializers.CharField(help_text="The PDF's path (GET /api/invoice/pdf/{id}).")
+
+
+class PaymentEarningSerializer(serializers.Serializer):
+    grossAmount = _amount()
+    commission = _amount()
+    refundedAmount = _amount()
+    amount = _amount()
+    availableAt = serializers.DateTimeField()
+
+
+class PaymentPayoutRefSerializer(serializers.Serializer):
+    _id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=PayoutStatus.choices)
+    amount = _amount()
+    requestedAt = serializers.DateTimeField()
+    decidedAt = serializers.DateTimeField(allow_null=True)
+
+
+class PaymentDetailsSerializer(serializers.Serializer):
+    """Serializes ``details.payment_details_payload``: the payment, its steps in time order, refunds
+    with their credit notes, invoices, the host's earning and the payout it went into."""
+
+    _id = serializers.UUIDField()
+    status = serializers.ChoiceField(choices=PaymentStatus.choices)
+    gateway = serializers.ChoiceField(choices=Gateway.choices)
+    paymentId = serializers.CharField(allow_blank=True)
+    totalAmount = _amount()
+    capturedAmount = _amount()
+    extendedAmount = _amount()
+    refundedAmount = _amount()
+    paidAmount = _amount()
+    createdAt = serializers.DateTimeField()
+    authorizedAt = serializers.DateTimeField(allow_null=True)
+    capturedAt = serializers.DateTimeField(allow_null=True)
+    booking = DetailsBookingSerializer()
+    listing = DetailsListingSerializer()
+    renter = DetailsPartySerializer()
+    host = DetailsPartySerializer()
+    steps = PaymentStepSerializer(many=True)
+    refunds = PaymentRefundSerializer(many=True)
+    invoices = PaymentInvoiceRefSerializer(many=True)
+    earning = PaymentEarningSerializer(allow_null=True)
+    payout = PaymentPayoutRefSerializer(allow_null=True)

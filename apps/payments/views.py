@@ -114,10 +114,14 @@ class HostSubscriptionPaymentListView(APIView):
     permission_classes = [HostOrSubHost]
 
     @extend_schema(
+        parameters=[
+            OpenApiParameter("page", int, description="Page number, from 1."),
+            OpenApiParameter("limit", int, description="Page size, at most 10."),
+        ],
         responses={
             200: enveloped_page("HostSubscriptionPayments", "subscriptions", HostSubscriptionPaymentSerializer),
             **ERRORS,
-        }
+        },
     )
     def get(self, request):
         host = subscriptions.acting_host(request.user)

@@ -2,7 +2,10 @@
 
 from rest_framework import serializers
 
+from apps.bookings.models import BookingStatus
 from apps.bookings.times import format_date, format_time, zone_abbreviation, zone_of
+from apps.core.roles import Role
+from apps.listings.models import ListingStatus, PropertyType
 
 MONEY = {"max_digits": 14, "decimal_places": 2}
 PERCENT = {"max_digits": 6, "decimal_places": 2}
@@ -22,7 +25,7 @@ class DashboardNumbersSerializer(serializers.Serializer):
 
 
 class TypeCountSerializer(serializers.Serializer):
-    propertyType = serializers.CharField(help_text="eventSpace or officeSpace")
+    propertyType = serializers.ChoiceField(choices=PropertyType.choices)
     count = serializers.IntegerField()
 
 
@@ -50,7 +53,7 @@ class RevenuePeriodSerializer(PeriodSerializer):
 
 
 class RoleCountSerializer(serializers.Serializer):
-    role = serializers.CharField()
+    role = serializers.ChoiceField(choices=Role.choices)
     count = serializers.IntegerField()
     percentage = serializers.DecimalField(**PERCENT)
 
@@ -74,8 +77,8 @@ class ListingBriefSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     slug = serializers.CharField()
     title = serializers.CharField()
-    status = serializers.CharField()
-    propertyType = serializers.CharField(source="property_type")
+    status = serializers.ChoiceField(choices=ListingStatus.choices)
+    propertyType = serializers.ChoiceField(source="property_type", choices=PropertyType.choices)
     city = serializers.CharField()
     country = serializers.CharField()
 
@@ -94,7 +97,7 @@ class ListingRowSerializer(ListingBriefSerializer):
 
 class BookingRowSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=BookingStatus.choices)
     listing = ListingBriefSerializer()
     listingId = serializers.UUIDField(source="listing_id")
     renter = StatPersonSerializer()

@@ -297,8 +297,23 @@ class PayoutRequestsView(APIView):
     @extend_schema(
         tags=TAGS,
         summary="Newest payout requests with a status (all, onhold, released, failed)",
-        parameters=PAGE_PARAMS,
-        responses={200: enveloped_page("PayoutRequests", "payouts", PayoutSerializer), **ERRORS},
+        parameters=[
+            OpenApiParameter("status", str, OpenApiParameter.PATH, enum=list(selectors.PAYOUT_STATUSES)),
+            *PAGE_PARAMS,
+        ],
+        responses={
+            200: enveloped_page(
+                "PayoutRequests",
+                "payouts",
+                PayoutSerializer,
+                extra={
+                    "totalAmount": serializers.DecimalField(
+                        max_digits=14, decimal_places=2, help_text="The sum of every payout with this status."
+                    )
+                },
+            ),
+            **ERRORS,
+        },
     )
     def get(self, request, status):
         _choice(status, selectors.PAYOUT_STATUSES, "status", "Status must be all, onhold, released or failed.")

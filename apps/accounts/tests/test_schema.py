@@ -17,6 +17,9 @@ def test_user_responses_match_the_schema(clients, users):
     response = clients["admin"].get(f"/api/user/view-user/{users['host'].pk}")
     assert response.status_code == 200, response.content
     check("ViewUserResponse", response.json())
+    public = clients["renter"].get(f"/api/user/view-user/{users['host'].pk}").json()
+    assert "email" not in public["data"]
+    check("ViewUserResponse", public)
     check("VerificationRequestList", clients["admin"].get("/api/user/verification-requests").json())
 
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 from apps.bookings import reviews, services
 from apps.bookings.factories import weekday
 from apps.bookings.models import Booking, BookingStatus, RenterReview, Review
+from apps.core.schema_check import check
 
 from .conftest import make_booking
 
@@ -36,7 +37,9 @@ def test_reviews_appear_only_after_both_sides_reviewed(clients, users, event_lis
     assert renter.json()["data"]["revealed"] is False
     assert public(api, event_listing).json()["data"]["reviews"] == []
     # The host knows a review was written but cannot read it yet.
-    seen_by_host = clients["host"].get(f"/api/reviews/booking/{booking.pk}").json()["data"]
+    body = clients["host"].get(f"/api/reviews/booking/{booking.pk}").json()
+    check("BookingReviews", body)
+    seen_by_host = body["data"]
     assert seen_by_host["renterReview"] == {"written": True, "revealed": False}
     assert seen_by_host["canReview"] is True
     assert clients["renter"].get(f"/api/reviews/booking/{booking.pk}").json()["data"]["canReview"] is False
@@ -49,7 +52,9 @@ def test_reviews_appear_only_after_both_sides_reviewed(clients, users, event_lis
     assert listed["reviews"][0]["rating"] == 5
     assert "remarks" not in listed["reviews"][0]
     assert (listed["rating"], listed["ratingCount"]) == ("5.00", 1)
-    seen_by_renter = clients["renter"].get(f"/api/reviews/booking/{booking.pk}").json()["data"]
+    body = clients["renter"].get(f"/api/reviews/booking/{booking.pk}").json()
+    check("BookingReviews", body)
+    seen_by_renter = body["data"]
     assert seen_by_renter["hostReview"]["review"] == "Left the room tidy."
     assert seen_by_renter["hostReview"]["remarks"] == ""
     assert add(clients["host"], booking, rating=3).status_code == 409
@@ -132,7 +137,9 @@ def test_the_host_side_may_reply_once_the_review_is_revealed_and_sees_what_hosts
     assert clients["host"].get(url).json()["data"]["renterReview"] == {"written": True, "revealed": False}
     add(clients["host"], booking, review="Friendly and tidy.", rating=5)
     for actor in ("host", "sub_host"):
-        seen = clients[actor].get(url).json()["data"]
+        body = clients[actor].get(url).json()
+        check("BookingReviews", body)
+        seen = body["data"]
         assert seen["renterReview"]["can"] == {"reply": True}
         assert seen["renterReview"]["reply"] == ""
         said = seen["renterReviews"]
@@ -148,6 +155,8 @@ def test_the_host_side_may_reply_once_the_review_is_revealed_and_sees_what_hosts
     review = Review.objects.get(booking=booking)
     replied = clients["sub_host"].put(f"/api/reviews/reply/{review.pk}", {"reply": "Thanks, Riley!"}, format="json")
     assert replied.status_code == 200, replied.content
-    seen = clients["host"].get(url).json()["data"]["renterReview"]
+    body = clients["host"].get(url).json()
+    check("BookingReviews", body)
+    seen = body["data"]["renterReview"]
     assert seen["reply"] == "Thanks, Riley!" and seen["repliedAt"] and seen["can"] == {"reply": False}
     assert clients["renter"].get(url).json()["data"]["renterReview"]["reply"] == "Thanks, Riley!"

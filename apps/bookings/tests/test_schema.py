@@ -53,6 +53,11 @@ def test_quote_availability_calendar_and_review_match_the_schema(api, clients, u
     check("ListingAvailabilityResponse", availability.json())
     booking = make_booking(users["renter"], event_listing)
     check("BookingCalendarResponse", clients["host"].get("/api/booking/calendar").json())
+    month = booking.check_in_date.strftime("%Y-%m")
+    for actor in ("renter", "host", "admin"):
+        calendar = clients[actor].get(f"/api/booking/calendar?month={month}").json()
+        check("BookingCalendarResponse", calendar)
+        assert [row["_id"] for row in calendar["data"]["bookings"]] == [str(booking.pk)]
     check("IcalUrlResponse", clients["host"].get(f"/api/listing/calendar-url/{event_listing.pk}").json())
     services.booking_update_status(booking_id=booking.pk, actor=users["host"], status=BookingStatus.APPROVED)
     _transition(booking.pk, BookingStatus.COMPLETED)

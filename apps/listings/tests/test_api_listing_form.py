@@ -5,6 +5,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.core.schema_check import check
 from apps.core.testing import check_role_matrix
 from apps.listings.factories import ListingFactory
 from apps.listings.models import Listing, ListingDraft, ListingImage
@@ -165,6 +166,7 @@ def test_an_edit_request_shows_what_it_changes_beside_the_live_values(clients, u
     for actor in ("host", "sub_host", "moderator", "admin"):
         detail = clients[actor].get(f"/api/listing/get-request/{request_id}")
         assert detail.status_code == 200, (actor, detail.content)
+        check("ListingRequestDetailResponse", detail.json())
         changes = {item["field"]: item for item in detail.json()["data"]["changes"]}
         assert set(changes) == {"title", "amenities", "hourly"}
         assert changes["hourly"]["live"] == "$80.00" and changes["hourly"]["proposed"] == "$95.00"

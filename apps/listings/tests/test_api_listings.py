@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from apps.core.schema_check import check
 from apps.core.testing import check_role_matrix
 from apps.listings.factories import ListingFactory, OfficeListingFactory
 from apps.listings.models import Listing, ListingRequest, ListingStatus
@@ -251,7 +252,9 @@ def test_substantive_edit_of_an_approved_listing_waits_for_review(clients, users
     clients["sub_host"].put(url, event_payload(images, title="Newer title"), format="json")
     assert ListingRequest.objects.filter(listing=listing).count() == 1
     # the host sees it under other-requests
-    others = clients["host"].get("/api/listing/get-all-requests?filters[type]=edit").json()["data"]
+    page = clients["host"].get("/api/listing/get-all-requests?filters[type]=edit").json()
+    check("ListingRequestPage", page)
+    others = page["data"]
     assert others["totalCount"] == 1 and others["requests"][0]["payload"]["title"] == "Newer title"
     assert review(clients["admin"], request.pk, "approved").status_code == 200
     listing.refresh_from_db()

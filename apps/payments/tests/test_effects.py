@@ -13,6 +13,7 @@ from apps.bookings import services as bookings
 from apps.bookings.factories import PricedEventListingFactory, booking_make
 from apps.core.effects import MAX_ATTEMPTS, STUCK_AFTER, effects_run_due
 from apps.core.models import Effect
+from apps.core.schema_check import check
 from apps.core.statemachine import history
 from apps.core.testing import check_role_matrix
 from apps.notifications.models import Notification
@@ -138,7 +139,9 @@ def test_an_effect_that_keeps_failing_is_shown_to_the_admin_who_can_retry_it(
     assert clients["moderator"].get("/api/dashboard/pending-counter").json()["data"]["stuckEffects"] == 0
 
     check_role_matrix(clients, "get", "/api/effects", allowed={"admin"})
-    listed = clients["admin"].get("/api/effects").json()["data"]
+    body = clients["admin"].get("/api/effects").json()
+    check("EffectList", body)
+    listed = body["data"]
     assert listed["totalCount"] == 1
     [shown] = listed["effects"]
     assert shown["kind"] == "payments.capture" and shown["attempts"] == STUCK_AFTER and shown["lastError"]

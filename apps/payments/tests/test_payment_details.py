@@ -6,8 +6,10 @@ import pytest
 
 from apps.bookings import services as bookings
 from apps.bookings.factories import PricedEventListingFactory, booking_make
+from apps.core.schema_check import check
 from apps.core.testing import check_role_matrix
-from apps.payments.models import ExtensionCharge, Payment
+from apps.payments.models import Earning, ExtensionCharge, Payment, Payout
+from apps.payments.services import earning_record
 
 from .conftest import pay_locally
 
@@ -29,7 +31,9 @@ def test_payment_details_tell_the_story_of_a_cancelled_booking(
     url = f"/api/payment/details?paymentId={payment.pk}"
     check_role_matrix(clients, "get", url, allowed=["host", "sub_host", "admin"], hidden_status=(403, 404))
     assert clients["other_host"].get(url).status_code == 404
-    data = clients["sub_host"].get(url).json()["data"]
+    body = clients["sub_host"].get(url).json()
+    check("PaymentDetailsResponse", body)
+    data = body["data"]
     kinds = [step["kind"] for step in data["steps"]]
     assert kinds[:3] == ["created", "authorized", "captured"] and "refund" in kinds
     assert data["capturedAmount"] == f"{booking.total_amount:.2f}"
@@ -42,6 +46,36 @@ def test_payment_details_tell_the_story_of_a_cancelled_booking(
     assert by_booking["_id"] == str(payment.pk)
     assert clients["admin"].get("/api/payment/details?paymentId=nope").status_code == 404
     assert clients["admin"].get("/api/payment/details").status_code == 404
+
+
+def test_payment_details_match_the_schema_before_capture_and_with_a_payout(
+    api, clients, users, local_gateway, django_capture_on_commit_callbacks
+):
+    listing = PricedEventListingFactory(host=users["host"])
+    booking = booking_make(renter=users["renter"], listing=listing)
+    payment = pay_locally(api, clients["renter"], booking)
+    url = f"/api/payment/details?paymentId={payment.pk}"
+    held = clients["host"].get(url).json()
+    check("PaymentDetailsResponse", held)
+    assert held["data"]["capturedAt"] is None and held["data"]["earning"] is None and held["data"]["payout"] is None
+    with django_capture_on_commit_callbacks(execute=True):
+        bookings.booking_update_status(booking_id=booking.pk, actor=users["host"], status="approved")
+    payment.refresh_from_db()
+    earning = earning_record(payment=payment)
+    payout = Payout.objects.create(host=users["host"], amount=earning.amount)
+    Earning.objects.filter(pk=earning.pk).update(payout=payout)
+    body = clients["admin"].get(url).json()
+    check("PaymentDetailsResponse", body)
+    data = body["data"]
+    assert data["earning"]["amount"] == f"{earning.amount:.2f}"
+    assert data["payout"] == {
+        "_id": str(payout.pk),
+        "status": "onhold",
+        "amount": f"{payout.amount:.2f}",
+        "requestedAt": data["payout"]["requestedAt"],
+        "decidedAt": None,
+    }
+    assert {"kind": "payout-onhold", "at": data["payout"]["requestedAt"], "amount": None} in data["steps"]
 
 
 def test_renter_extends_by_two_hours_pays_only_the_difference_and_the_invoice_shows_it(

@@ -5,6 +5,7 @@ import datetime as dt
 import pytest
 import time_machine
 
+from apps.core.schema_check import check
 from apps.core.testing import ACTORS, check_role_matrix
 from apps.listings.factories import ListingFactory
 from apps.statistics import intervals
@@ -409,6 +410,8 @@ def test_payout_requests(clients, world):
         "Pending",
     )
     assert get(clients, "admin", "payout-requests/failed")["totalCount"] == 0
+    for status in ("all", "failed"):
+        check("PayoutRequests", clients["admin"].get(f"{BASE}payout-requests/{status}").json())
     response = clients["admin"].get(f"{BASE}payout-requests/paid")
     assert response.status_code == 400
     assert response.json()["message"] == "Status must be all, onhold, released or failed."

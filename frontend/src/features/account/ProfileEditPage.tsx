@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { type Control, useController, useForm } from "react-hook-form";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { describedBy, FieldShell, visibleError } from "../../shared/forms/Field";
 import { PhoneField } from "../../shared/forms/PhoneField";
 import { SubmitButton } from "../../shared/forms/SubmitButton";
@@ -14,7 +14,7 @@ import "./people.css";
 import { Avatar } from "./Avatar";
 import { AvatarCropper } from "./AvatarCropper";
 import { applyServerErrors, SOCIAL_LABELS, socialLinks, type UserDetail, updateShellIdentity } from "./people";
-import { accountKey, useAccount } from "./queries";
+import { accountKey, useWholeAccount } from "./queries";
 import { type ProfileValues, profileSchema } from "./schemas";
 import { sendForm } from "./upload";
 
@@ -119,7 +119,8 @@ function EditForm({ user }: { user: UserDetail }) {
 
   useEffect(() => reset(profileValues(user)), [user, reset]);
 
-  const saved = (next: UserDetail) => {
+  /** The profile as saved (the account's own fields); the rest of the whole account is unchanged. */
+  const saved = (next: Schemas["User"]) => {
     queries.setQueryData(accountKey(user._id), { user: { ...user, ...next }, message: "" });
     updateShellIdentity(next);
   };
@@ -128,10 +129,10 @@ function EditForm({ user }: { user: UserDetail }) {
     setFormError("");
     try {
       const answer = await call(
-        api.PUT("/api/user/profile/{user_id}", { params: { path: { user_id: user._id } }, body: profilePayload(values) as never }),
+        api.PUT("/api/user/profile/{user_id}", { params: { path: { user_id: user._id } }, body: profilePayload(values) }),
         { silent: true },
       );
-      saved(answer.data as unknown as UserDetail);
+      saved(answer.data);
       toast.success(answer.message || "Profile updated successfully.");
     } catch (error) {
       const rest = applyServerErrors(error, setError, FIELDS as unknown as string[], { socialMediaLinks: "Facebook" });
@@ -147,7 +148,7 @@ function EditForm({ user }: { user: UserDetail }) {
     const body = new FormData();
     body.append("avatar", new File([blob], "avatar.jpg", { type: "image/jpeg" }));
     try {
-      const answer = await sendForm<{ data: UserDetail; message: string }>("PUT", `/api/user/profile/${user._id}`, body);
+      const answer = await sendForm<Schemas["ProfileUpdateResponse"]>("PUT", `/api/user/profile/${user._id}`, body);
       setAvatar(answer.data.avatar);
       saved({ ...answer.data });
       toast.success("Avatar updated successfully.");
@@ -231,7 +232,7 @@ function EditForm({ user }: { user: UserDetail }) {
 }
 
 export function ProfileEditPage({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useAccount(userId);
+  const { data, isPending, isError } = useWholeAccount(userId);
   if (isPending) {
     return (
       <div className="dash-loading" role="status">

@@ -6,7 +6,7 @@ import "./people.css";
 import { Avatar, ReadMore } from "./Avatar";
 import { BIO_MAX, displayName, displayPhone, roleLabel, socialLinks, type UserDetail, verificationDocs } from "./people";
 import { ProfileEditPage } from "./ProfileEditPage";
-import { useAccount } from "./queries";
+import { useWholeAccount } from "./queries";
 import { VerificationDocs } from "./VerificationDocs";
 
 export interface ProfileProps {
@@ -68,7 +68,7 @@ export function ProfileDetails({ user }: { user: UserDetail }) {
 }
 
 function Profile({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useAccount(userId);
+  const { data, isPending, isError } = useWholeAccount(userId);
   if (isPending) {
     return (
       <div className="dash-loading" role="status">

@@ -24,7 +24,7 @@ import { DataTable } from "../../shared/ui/Table";
 import { flashToast, toast } from "../../shared/ui/toast";
 import "./people.css";
 import { applyServerErrors, serverErrors } from "./people";
-import { accountKey, useAccount } from "./queries";
+import { accountKey, useWholeAccount } from "./queries";
 import {
   type EmailChangeValues,
   emailChangeSchema,
@@ -38,11 +38,6 @@ const CHANNEL_LABELS: Record<string, string> = { inApp: "In-app", email: "E-mail
 const SETTINGS_PATH = "/api/user/notification-settings";
 
 type Settings = Record<string, Record<string, boolean>>;
-interface Kind {
-  key: string;
-  type: string;
-  label: string;
-}
 
 function NotificationSettings() {
   const queries = useQueryClient();
@@ -61,7 +56,7 @@ function NotificationSettings() {
       toast.success(answer.message || "Notification settings updated successfully.");
     },
   });
-  const kinds = (data?.kinds ?? []) as unknown as Kind[];
+  const kinds = data?.kinds ?? [];
   const channels = data?.channels ?? [];
   return (
     <section className="dash-card people-card" aria-labelledby="notifications-title">
@@ -263,7 +258,7 @@ function PremiumHistory() {
   const path = "/api/payment/get-all-host-subscription";
   const { data, isPending } = useQuery({
     queryKey: apiKey(path, { page }),
-    queryFn: async () => (await call(api.GET(path, { params: { query: { page, limit: 10 } as never } }))).data,
+    queryFn: async () => (await call(api.GET(path, { params: { query: { page, limit: 10 } } }))).data,
   });
   const rows = (data?.subscriptions ?? []).filter((row) => row.status === "completed");
   return (
@@ -394,7 +389,7 @@ interface SettingsProps {
 }
 
 export function SettingsPage({ userId, setsTax, seesPremiumHistory, closesAccount, closingNotes }: SettingsProps) {
-  const { data } = useAccount(userId, { silent: true });
+  const { data } = useWholeAccount(userId, { silent: true });
   const user = data?.user;
   return (
     <>

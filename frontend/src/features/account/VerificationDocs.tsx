@@ -1,6 +1,6 @@
 /** A host's identity documents on its profile: upload more, open, delete (spec 8: "Document deleted successfully."). */
 import { useRef, useState } from "react";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { formatDate } from "../../shared/format";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { toast } from "../../shared/ui/toast";
@@ -11,7 +11,7 @@ import { sendForm } from "./upload";
 const ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
 const MAX_BYTES = 10 * 1024 * 1024;
 
-export function VerificationDocs({ userId, docs, canUpload }: { userId: string; docs: VerificationDoc[]; canUpload: boolean }) {
+export function VerificationDocs({ userId, docs, canUpload }: { userId: string; docs: readonly VerificationDoc[]; canUpload: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -29,7 +29,7 @@ export function VerificationDocs({ userId, docs, canUpload }: { userId: string; 
     setBusy(true);
     setError("");
     try {
-      const answer = await sendForm<{ message: string }>("POST", "/api/user/verification-docs", form, { silent: true });
+      const answer = await sendForm<Schemas["VerificationDocsUploadResponse"]>("POST", "/api/user/verification-docs", form, { silent: true });
       toast.success(answer.message || "Documents uploaded.");
       await refreshAccount(userId);
     } catch (failure) {

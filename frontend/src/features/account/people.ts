@@ -10,21 +10,11 @@ import { shortName } from "../../shared/format";
 export type UserDetail = components["schemas"]["UserDetail"];
 export type UserListItem = components["schemas"]["UserListItem"];
 
-export interface SocialLink {
-  label: "Facebook" | "Twitter" | "Pintrest" | "Instagram";
-  link: string;
-}
+/** A social link with one of the labels the profile accepts (the server's input enum). */
+export type SocialLink = components["schemas"]["SocialMediaLinkInputRequest"];
 export const SOCIAL_LABELS: SocialLink["label"][] = ["Facebook", "Twitter", "Pintrest", "Instagram"];
 
-export interface VerificationDoc {
-  _id: string;
-  name: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  createdAt: string;
-  url: string;
-}
+export type VerificationDoc = components["schemas"]["VerificationDocument"];
 
 export const DEFAULT_AVATAR = "/static/img/default-avatar.svg";
 export const BIO_MAX = 300;
@@ -40,8 +30,8 @@ export function socialLinks(value: unknown): SocialLink[] {
   );
 }
 
-export function verificationDocs(value: unknown): VerificationDoc[] {
-  return Array.isArray(value) ? (value as VerificationDoc[]) : [];
+export function verificationDocs(value: readonly VerificationDoc[] | undefined): readonly VerificationDoc[] {
+  return value ?? [];
 }
 
 /** The emergency phone as (xxx) xxx-xxxx (spec 3); other lengths are shown as stored. */

@@ -5,7 +5,7 @@
  * only when the server's `can` allows it.
  */
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { invalidate } from "../../shared/api/query";
 import { navigation } from "../../shared/browser/navigation";
 import { money } from "../../shared/format";
@@ -171,12 +171,12 @@ export function BookingActions({ booking, side, onChanged }: { booking: ActionBo
     const { body, error: problem } = extensionBody(unit, amount);
     setError(problem ?? null);
     if (!body) return;
-    void run(async () => (await call(api.POST("/api/booking/extend/{booking_id}", { params: { path: { booking_id: booking._id } }, body: body as never }))).message);
+    void run(async () => (await call(api.POST("/api/booking/extend/{booking_id}", { params: { path: { booking_id: booking._id } }, body }))).message);
   };
   const sendReview = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await call(api.POST("/api/reviews/add", { body: reviewBody(booking.listingId._id, booking._id, rating, review, remarks) as never }));
+      await call(api.POST("/api/reviews/add", { body: reviewBody(booking.listingId._id, booking._id, rating, review, remarks) }));
       return "Review added successfully";
     });
   };
@@ -189,7 +189,7 @@ export function BookingActions({ booking, side, onChanged }: { booking: ActionBo
     form.append("bookingId", booking._id);
     form.append("reason", reason.trim());
     files.forEach((file) => form.append("files", file));
-    void run(async () => (await postForm("/api/dispute/create", form)).message);
+    void run(async () => (await postForm<Schemas["DisputeCreateResponse"]>("/api/dispute/create", form)).message);
   };
 
   const any = can.pay || can.payExtension || can.cancel || can.extend || can.review || can.dispute;

@@ -31,8 +31,8 @@ export function extensionBody(unit: ExtensionUnit, amount: string): { body?: Rec
 }
 
 /** The review body: the rating only when above 0 (spec 5), texts trimmed and optional. */
-export function reviewBody(listingId: string, bookingId: string, rating: number, review: string, remarks: string): Record<string, unknown> {
-  const body: Record<string, unknown> = { listingId, bookingId, review: review.trim(), remarks: remarks.trim() };
+export function reviewBody(listingId: string, bookingId: string, rating: number, review: string, remarks: string): Schemas["ReviewInputRequest"] {
+  const body: Schemas["ReviewInputRequest"] = { listingId, bookingId, review: review.trim(), remarks: remarks.trim() };
   if (rating > 0) body.rating = rating;
   return body;
 }

@@ -277,7 +277,7 @@ function ReviewStep({ listing }: FlowProps) {
           }),
           { ownAuthErrors: true },
         );
-        bookingId = (answer.data as { _id: string })._id;
+        bookingId = answer.data._id;
         setDraft(updateDraft({ bookingId }));
       }
       setCancelled(false);

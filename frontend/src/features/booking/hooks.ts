@@ -23,7 +23,7 @@ export function useAvailability(listingId: string, signedIn: boolean, timeZone: 
           signal,
         }),
         { silent: true, ownAuthErrors: true },
-      ).then((answer) => answer.data as { occupiedDates?: string[]; pendingDates?: string[] }),
+      ).then((answer) => answer.data),
     enabled: signedIn && Boolean(listingId),
     retry: false,
   });

@@ -77,7 +77,7 @@ function BookingList({ side, mode, tabs: tabNames }: { side: BookingSide; mode: 
         mode === "requests"
           ? await call(api.GET("/api/booking/booking-requests", { params, signal }))
           : await call(api.GET("/api/booking/get-all", { params, signal }));
-      return { rows: answer.data.bookings as unknown as Booking[], totalPages: pageCount(answer.data) };
+      return { rows: answer.data.bookings, totalPages: pageCount(answer.data) };
     },
     placeholderData: keepPreviousData,
   });
@@ -192,9 +192,7 @@ function BookingDetail({ id, seesPayment, side, asRequest }: { id: string; seesP
   const bookingQuery = useQuery({
     queryKey: apiKey("/api/booking/booking/{booking_id}", id),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/booking/booking/{booking_id}", { params: { path: { booking_id: id } }, signal })).then(
-        (answer) => answer.data as unknown as Booking,
-      ),
+      call(api.GET("/api/booking/booking/{booking_id}", { params: { path: { booking_id: id } }, signal })).then((answer) => answer.data),
   });
   const booking = bookingQuery.data;
   const preference = booking ? (booking.paymentPreference ?? booking.listingId.paymentPreference) : undefined;

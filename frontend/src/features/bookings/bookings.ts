@@ -10,11 +10,11 @@ export type BookingCan = Schemas["BookingCanSchema"];
 /** An extension request, with what the caller may do to it (the server's bookings policies). */
 export type Extension = Schemas["ExtensionSchema"];
 
-/** A booking as the list sends it; the detail adds the renter's refund preview. */
-export type Booking = Omit<Schemas["BookingSchema"], "extendBooking"> & {
-  extendBooking: Extension[];
-  refundIfCancelledNow?: string;
-};
+/** A booking as the list sends it. */
+export type Booking = Schemas["BookingSchema"];
+
+/** A booking's detail: the list's fields, both parties, the side panel, the renter's refund preview and the history. */
+export type BookingDetail = Schemas["BookingDetailSchema"];
 
 /** The status tabs of the booking list; the server may pass the ones a user sees. */
 export const BOOKING_TABS: Tab[] = [

@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Copy } from "lucide-react";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { apiKey } from "../../shared/api/query";
 import { useListState } from "../../shared/hooks/useListState";
 import { Badge } from "../../shared/ui/Badge";
@@ -13,33 +13,16 @@ import { Spinner } from "../../shared/ui/Spinner";
 import { toast } from "../../shared/ui/toast";
 import "../../shared/ui/css/dashboard.css";
 import "./calendar.css";
-import { bookingsOn, type CalendarView, monthWeeks, step, today, viewRange, viewTitle, VIEWS, WEEKDAY_LABELS, addDays } from "./grid";
+import { bookingsOn, type CalendarBooking, type CalendarView, monthWeeks, step, today, viewRange, viewTitle, VIEWS, WEEKDAY_LABELS, addDays } from "./grid";
 
-interface CalendarBooking {
-  _id: string;
-  title: string;
-  listingId: string;
-  status: string;
-  start: string;
-  end: string;
-  checkInDate: string;
-  checkOutDate: string;
-  link: string;
-}
-
-interface Blocked {
-  listingId: string;
-  title: string;
-  date: string;
-}
+type CalendarData = Schemas["Calendar"];
+type Blocked = Schemas["CalendarBlocked"];
 
 function useCalendar(from: string, to: string) {
   return useQuery({
     queryKey: apiKey("/api/booking/calendar", { from, to }),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/booking/calendar", { params: { query: { from, to } as never }, signal })).then(
-        (answer) => answer.data as unknown as { bookings: CalendarBooking[]; blocked: Blocked[] },
-      ),
+      call(api.GET("/api/booking/calendar", { params: { query: { from, to } }, signal })).then((answer) => answer.data),
     placeholderData: (previous) => previous,
   });
 }
@@ -52,7 +35,7 @@ function Entry({ booking }: { booking: CalendarBooking }) {
   );
 }
 
-function DayCell({ day, data, inMonth }: { day: string; data?: { bookings: CalendarBooking[]; blocked: Blocked[] }; inMonth: boolean }) {
+function DayCell({ day, data, inMonth }: { day: string; data?: CalendarData; inMonth: boolean }) {
   const bookings = bookingsOn(data?.bookings ?? [], day);
   const blocked = (data?.blocked ?? []).filter((row) => row.date === day);
   return (
@@ -76,13 +59,13 @@ function IcalLinks({ bookings, blocked }: { bookings: CalendarBooking[]; blocked
   for (const row of [...bookings, ...blocked]) listings.set(row.listingId, row.title);
   const { data } = useQuery({
     queryKey: apiKey("/api/listing/get-all", { calendar: true }),
-    queryFn: ({ signal }) => call(api.GET("/api/listing/get-all", { params: { query: { page: 1, limit: 10 } as never }, signal }), { silent: true }).then((answer) => answer.data.listings),
+    queryFn: ({ signal }) => call(api.GET("/api/listing/get-all", { params: { query: { page: 1, limit: 10 } }, signal }), { silent: true }).then((answer) => answer.data.listings),
   });
   for (const listing of data ?? []) listings.set(listing._id, listing.title);
   const copy = async (listingId: string) => {
     try {
       const answer = await call(api.GET("/api/listing/calendar-url/{listing_id}", { params: { path: { listing_id: listingId } } }));
-      await navigator.clipboard?.writeText((answer.data as { url: string }).url);
+      await navigator.clipboard?.writeText(answer.data.url);
       toast.success("Calendar link copied.");
     } catch {
       /* the toast already said why */

@@ -2,6 +2,8 @@
  * Dates for the calendar's month, week and day views (weeks run Sunday to Saturday, as the
  * dashboard's charts), as yyyy-MM-dd strings so no time zone shifts a day. No React here.
  */
+import type { Schemas } from "../../shared/api/client";
+
 export type CalendarView = "month" | "week" | "day";
 
 export const VIEWS: readonly CalendarView[] = ["month", "week", "day"];
@@ -89,13 +91,10 @@ export function fromDisplayDate(value: string): string {
   return `${year}-${month}-${date}`;
 }
 
-export interface CalendarBooking {
-  _id: string;
-  checkInDate: string;
-  checkOutDate: string;
-}
+/** One booking of GET /api/booking/calendar. */
+export type CalendarBooking = Schemas["CalendarEvent"];
 
 /** The bookings that cover `day` (from check-in to check-out, both included). */
-export function bookingsOn<T extends CalendarBooking>(bookings: readonly T[], day: string): T[] {
+export function bookingsOn<T extends Pick<CalendarBooking, "checkInDate" | "checkOutDate">>(bookings: readonly T[], day: string): T[] {
   return bookings.filter((booking) => fromDisplayDate(booking.checkInDate) <= day && day <= fromDisplayDate(booking.checkOutDate));
 }

@@ -25,7 +25,7 @@ export function ReviewModeration() {
   const params = { page: state.page, limit: 10, "filters[status]": state.tab };
   const { data, isPending } = useQuery({
     queryKey: apiKey(PATH, params),
-    queryFn: async () => (await call(api.GET(PATH, { params: { query: params as never } }))).data,
+    queryFn: async () => (await call(api.GET(PATH, { params: { query: params } }))).data,
   });
   const rows = data?.reviews ?? [];
   const publish = async (row: ReviewRow, isPublished: boolean) => {

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
 import type { Schemas } from "../../shared/api/client";
-import { type GetPath, getAnswer } from "../../shared/api/hooks";
+import { type GetAnswer, type GetInit, type GetPath, getAnswer } from "../../shared/api/hooks";
 import { apiKey } from "../../shared/api/query";
 import { SelectInput } from "../../shared/forms/fields";
 import { formatDate, money, truncate } from "../../shared/format";
@@ -16,36 +16,32 @@ import {
   amenityBars,
   type CountryBar,
   countryBars,
-  type GeoChart,
-  type HighDemandAmenity,
-  type HighDemandLocation,
   type LocationBar,
   listPages,
   locationBars,
-  type PopularHost,
-  type PopularSpace,
   personLabel,
   popularHostRows,
-  type RevenuePeriod,
   type RevenueSeries,
   revenueSeries,
-  type StatPerson,
-  type TotalUsers,
   UNCOLOURED_SHADE,
   userRoleBars,
 } from "./widgets";
 
 type Load<T> = { state: "loading" } | { state: "failed" } | { state: "ready"; data: T };
 
+/** A statistics call: every GET under /api/dashboard/ answers `{message, data}`. */
+type StatisticsPath = Extract<GetPath, `/api/dashboard/${string}`>;
+/** The `data` of a statistics call's answer, as the schema declares it. */
+type StatisticsData<P extends StatisticsPath> = GetAnswer<P>["data"];
+
 /**
  * GET one statistics call through the typed client; a failure is shown inside the widget, never
- * as a toast over the page. `path` is the schema's path (with `{name}` placeholders filled from `pathParams`).
+ * as a toast over the page.
  */
-function useStatistics<T>(path: GetPath, query?: Record<string, string | number>, pathParams?: Record<string, string>): Load<T> {
-  const init = { params: { ...(query ? { query } : {}), ...(pathParams ? { path: pathParams } : {}) } };
+function useStatistics<P extends StatisticsPath>(path: P, init?: GetInit<P>): Load<StatisticsData<P>> {
   const result = useQuery({
     queryKey: apiKey(path, init),
-    queryFn: ({ signal }) => getAnswer(path, init as never, { silent: true, signal }).then((answer) => (answer as unknown as { data: T }).data),
+    queryFn: ({ signal }) => getAnswer(path, init, { silent: true, signal }).then((answer): StatisticsData<P> => answer.data),
   });
   if (result.isPending) return { state: "loading" };
   if (result.isError) return { state: "failed" };
@@ -96,20 +92,25 @@ function Bars({ rows, unit }: { rows: { key: string; label: string; count: numbe
   );
 }
 
-function Select({ label, value, options, onChange }: { id?: string; label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
-  return <SelectInput label={label} inline value={value} options={options} onChange={onChange} />;
+/** A select over fixed options whose values keep their literal type (the API's enums). */
+function Select<V extends string>({ label, value, options, onChange }: { id?: string; label: string; value: V; options: readonly { value: V; label: string }[]; onChange: (value: V) => void }) {
+  const pick = (picked: string) => {
+    const option = options.find((item) => item.value === picked);
+    if (option) onChange(option.value);
+  };
+  return <SelectInput label={label} inline value={value} options={options} onChange={pick} />;
 }
 
 const PROPERTY_TYPES = [
   { value: "all", label: "All spaces" },
   { value: "eventSpace", label: "Event Spaces" },
   { value: "officeSpace", label: "Work Spaces" },
-];
+] as const;
 const REVENUE_INTERVALS = [
   { value: "week", label: "Weekly" },
   { value: "month", label: "Monthly" },
   { value: "year", label: "Yearly" },
-];
+] as const;
 
 function RevenueChart({ series }: { series: RevenueSeries }) {
   const bars = useMemo(
@@ -131,9 +132,9 @@ function RevenueChart({ series }: { series: RevenueSeries }) {
 }
 
 function Revenue() {
-  const [interval, setInterval] = useState("month");
-  const [propertyType, setPropertyType] = useState("all");
-  const load = useStatistics<RevenuePeriod[]>("/api/dashboard/revenue-statistics", { interval, propertyType });
+  const [interval, setInterval] = useState<(typeof REVENUE_INTERVALS)[number]["value"]>("month");
+  const [propertyType, setPropertyType] = useState<(typeof PROPERTY_TYPES)[number]["value"]>("all");
+  const load = useStatistics("/api/dashboard/revenue-statistics", { params: { query: { interval, propertyType } } });
   return (
     <Widget
       id="revenue"
@@ -163,7 +164,7 @@ function Revenue() {
 }
 
 function Users() {
-  const load = useStatistics<TotalUsers>("/api/dashboard/total-users");
+  const load = useStatistics("/api/dashboard/total-users");
   return (
     <Widget id="total-users" title="Users">
       <Loaded load={load} empty={(data) => !data.roles?.length}>
@@ -181,7 +182,7 @@ function Users() {
 }
 
 function Locations() {
-  const load = useStatistics<{ highDemandLocations: HighDemandLocation[] }>("/api/dashboard/high-demand-locations");
+  const load = useStatistics("/api/dashboard/high-demand-locations");
   return (
     <Widget id="high-demand-locations" title="High-demand locations">
       <Loaded load={load} empty={(data) => !data.highDemandLocations?.length}>
@@ -192,8 +193,8 @@ function Locations() {
 }
 
 function Amenities() {
-  const [propertyType, setPropertyType] = useState("all");
-  const load = useStatistics<{ highDemandAmenities: HighDemandAmenity[] }>("/api/dashboard/high-demand-amenities/{property_type}", undefined, { property_type: propertyType });
+  const [propertyType, setPropertyType] = useState<(typeof PROPERTY_TYPES)[number]["value"]>("all");
+  const load = useStatistics("/api/dashboard/high-demand-amenities/{property_type}", { params: { path: { property_type: propertyType } } });
   return (
     <Widget
       id="high-demand-amenities"
@@ -208,7 +209,7 @@ function Amenities() {
 }
 
 function Countries() {
-  const load = useStatistics<GeoChart>("/api/dashboard/geo-chart");
+  const load = useStatistics("/api/dashboard/geo-chart");
   return (
     <Widget id="geo-chart" title="Bookings by country">
       <Loaded load={load} empty={(data) => countryBars(data).length === 0}>
@@ -224,7 +225,7 @@ function Countries() {
 }
 
 function PopularHosts() {
-  const load = useStatistics<PopularHost[]>("/api/dashboard/popular-hosts");
+  const load = useStatistics("/api/dashboard/popular-hosts");
   return (
     <Widget id="popular-hosts" title="Popular hosts">
       <Loaded load={load} empty={(data) => data.length === 0}>
@@ -254,7 +255,7 @@ function PopularHosts() {
 }
 
 function PopularSpaces() {
-  const load = useStatistics<PopularSpace[]>("/api/dashboard/popular-spaces");
+  const load = useStatistics("/api/dashboard/popular-spaces");
   return (
     <Widget id="popular-spaces" title="Popular spaces">
       <Loaded load={load} empty={(data) => data.length === 0}>
@@ -287,16 +288,22 @@ function PopularSpaces() {
 
 type BookingRow = Schemas["BookingRow"];
 
-/**
- * One page (10 rows) of a statistics list: its rows under `key`, and how many pages to offer
- * (from totalCount, or from hasMore on the recent lists, which do not count every row).
- */
-function usePagedList<Row>(path: GetPath, key: string, page: number, pathParams?: Record<string, string>) {
-  const load = useStatistics<Record<string, unknown>>(path, { page, limit: 10 }, pathParams);
-  const data = load.state === "ready" ? load.data : null;
-  const rows = (data?.[key] as Row[] | undefined) ?? [];
-  const totalPages = listPages(page, data as { totalCount?: number; hasMore?: boolean } | null);
-  return { load, rows, totalPages, data };
+/** How many pages a statistics list offers: from totalCount, or from hasMore on the recent lists, which do not count every row. */
+function pagesOf<T extends { totalCount?: number; hasMore?: boolean }>(load: Load<T>, page: number): number {
+  return listPages(page, load.state === "ready" ? load.data : null);
+}
+
+/** The booking lists of the dashboard, each under its own key. */
+const BOOKING_LISTS = {
+  requests: "/api/dashboard/recent-requests",
+  reservations: "/api/dashboard/new-reservations",
+  bookings: "/api/dashboard/recent-bookings",
+} as const;
+
+function bookingRows(data: StatisticsData<(typeof BOOKING_LISTS)[keyof typeof BOOKING_LISTS]>): BookingRow[] {
+  if ("requests" in data) return data.requests;
+  if ("reservations" in data) return data.reservations;
+  return data.bookings;
 }
 
 function bookingColumns(showMoney: boolean): Column<BookingRow>[] {
@@ -311,9 +318,11 @@ function bookingColumns(showMoney: boolean): Column<BookingRow>[] {
   return columns;
 }
 
-function BookingListWidget({ withMoney, path, dataKey, caption, viewAllHref, detail }: { withMoney: boolean; path: GetPath; dataKey: string; caption: string; viewAllHref: string; detail: string }) {
+function BookingListWidget({ withMoney, list, caption, viewAllHref, detail }: { withMoney: boolean; list: keyof typeof BOOKING_LISTS; caption: string; viewAllHref: string; detail: string }) {
   const [page, setPage] = useState(1);
-  const { load, rows, totalPages } = usePagedList<BookingRow>(path, dataKey, page);
+  const load = useStatistics(BOOKING_LISTS[list], { params: { query: { page, limit: 10 } } });
+  const rows = load.state === "ready" ? bookingRows(load.data) : [];
+  const totalPages = pagesOf(load, page);
   return (
     <DataTable<BookingRow>
       caption={caption}
@@ -336,7 +345,9 @@ type ListingRow = Schemas["ListingRow"];
 
 function RecentListings() {
   const [page, setPage] = useState(1);
-  const { load, rows, totalPages } = usePagedList<ListingRow>("/api/dashboard/recent-listings", "listings", page);
+  const load = useStatistics("/api/dashboard/recent-listings", { params: { query: { page, limit: 10 } } });
+  const rows = load.state === "ready" ? load.data.listings : [];
+  const totalPages = pagesOf(load, page);
   return (
     <DataTable<ListingRow>
       caption="Recent listings"
@@ -366,13 +377,15 @@ const PAYOUT_FILTERS = [
   { value: "onhold", label: "Pending" },
   { value: "released", label: "Approved" },
   { value: "failed", label: "Rejected" },
-];
+] as const;
 
 function PayoutRequests() {
-  const [status, setStatus] = useState("onhold");
+  const [status, setStatus] = useState<(typeof PAYOUT_FILTERS)[number]["value"]>("onhold");
   const [page, setPage] = useState(1);
-  const { load, rows, totalPages, data } = usePagedList<PayoutRow>("/api/dashboard/payout-requests/{status}", "payouts", page, { status });
-  const totalAmount = (data as { totalAmount?: string } | null)?.totalAmount;
+  const load = useStatistics("/api/dashboard/payout-requests/{status}", { params: { path: { status }, query: { page, limit: 10 } } });
+  const rows = load.state === "ready" ? load.data.payouts : [];
+  const totalPages = pagesOf(load, page);
+  const totalAmount = load.state === "ready" ? load.data.totalAmount : undefined;
   return (
     <DataTable<PayoutRow>
       caption="Payout requests"
@@ -393,7 +406,7 @@ function PayoutRequests() {
         </span>
       }
       columns={[
-        { key: "host", header: "Host", render: (p) => truncate(personLabel(p.host as StatPerson | null), 20) },
+        { key: "host", header: "Host", render: (p) => truncate(personLabel(p.host), 20) },
         { key: "amount", header: "Amount", render: (p) => money(p.amount) },
         { key: "date", header: "Requested", render: (p) => formatDate(p.requestedAt) },
         { key: "status", header: "Status", render: (p) => <Badge status={p.status} kind="payout" /> },
@@ -425,13 +438,13 @@ export function AdminWidgets({ widgets }: { widgets: string[] }) {
         {shown.has("popularSpaces") && <PopularSpaces />}
       </div>
       {shown.has("recentRequests") && (
-        <BookingListWidget withMoney={withMoney} path="/api/dashboard/recent-requests" dataKey="requests" caption="Recent requests" viewAllHref="/booking" detail="booking-detail" />
+        <BookingListWidget withMoney={withMoney} list="requests" caption="Recent requests" viewAllHref="/booking" detail="booking-detail" />
       )}
       {shown.has("newReservations") && (
-        <BookingListWidget withMoney={withMoney} path="/api/dashboard/new-reservations" dataKey="reservations" caption="New reservations" viewAllHref="/booking" detail="booking-detail" />
+        <BookingListWidget withMoney={withMoney} list="reservations" caption="New reservations" viewAllHref="/booking" detail="booking-detail" />
       )}
       {shown.has("recentBookings") && (
-        <BookingListWidget withMoney={withMoney} path="/api/dashboard/recent-bookings" dataKey="bookings" caption="Recent bookings" viewAllHref="/booking" detail="booking-detail" />
+        <BookingListWidget withMoney={withMoney} list="bookings" caption="Recent bookings" viewAllHref="/booking" detail="booking-detail" />
       )}
       {shown.has("recentListings") && <RecentListings />}
       {shown.has("payoutRequests") && <PayoutRequests />}

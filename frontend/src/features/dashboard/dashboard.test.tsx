@@ -66,6 +66,11 @@ const past = new Date(Date.now() - 86400000).toISOString();
 function subscription(fields: Partial<Subscription>): Subscription {
   return {
     _id: "s1",
+    type: "free",
+    status: "active",
+    subscriptionSource: "none",
+    startDate: null,
+    nextBillingDate: null,
     cancelledAt: null,
     premiumListingsDeletionDate: null,
     benefits: { isPremium: false, activeListingLimit: 1, featuredListings: false, premiumBadge: false },
@@ -87,8 +92,8 @@ const active = subscription({
 const lapsed: Subscription = { ...active, status: "expired", premiumSubscription: premiumPart({ status: "expired", nextBillingDate: past }) };
 const granted: Subscription = { ...active, subscriptionSource: "admin" };
 const plans = [
-  { _id: "p1", planId: "premium-annual", planName: "Premium", totalAmount: "199.00", features: [] },
-  { _id: "p2", planId: "premium-plus", planName: "Premium Plus", totalAmount: "299.00", features: [] },
+  { _id: "p1", planId: "premium-annual", planName: "Premium", description: "", totalAmount: "199.00", interval: "year" as const, features: [] },
+  { _id: "p2", planId: "premium-plus", planName: "Premium Plus", description: "", totalAmount: "299.00", interval: "year" as const, features: [] },
 ];
 
 describe("premium membership", () => {

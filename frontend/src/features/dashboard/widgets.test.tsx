@@ -153,7 +153,7 @@ describe("statistic overview", () => {
     const entries = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].map((label, index) => ({
       label,
       year: index < 3 ? 2025 : 2026,
-      data: [{ propertyType: "officeSpace", count: index }],
+      data: [{ propertyType: "officeSpace" as const, count: index }],
     }));
     const series = chartSeries("week", entries);
     expect(series.labels[0]).toBe("Sun");

@@ -155,7 +155,8 @@ export type PopularHost = Schemas["PopularHost"];
 
 export type PopularSpace = Schemas["PopularSpace"];
 
-export function personLabel(person: StatPerson | null | undefined): string {
+/** A person's name as the widgets show it; a payout's host carries no user name. */
+export function personLabel(person: Pick<StatPerson, "firstName" | "lastName"> & Partial<Pick<StatPerson, "userName">> | null | undefined): string {
   if (!person) return "—";
   return fullName(person) || person.userName || "—";
 }

@@ -3,6 +3,7 @@
  * `/dispute-payments` (decided disputes; with `?id=` the dispute detail of spec 2.7: status badge,
  * reject reason, refunded amount, evidence, the conversation for staff, the staff's decision form).
  */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api, call, listFilters, pageCount } from "../../shared/api/client";
 import { useApiQuery } from "../../shared/api/hooks";
@@ -39,19 +40,29 @@ export const detailHref = (dispute: Pick<Dispute, "_id">) => `/dispute-payments?
 
 type ListPath = "/api/dispute/get-all" | "/api/dispute/dispute-requests" | "/api/dispute/dispute-payments";
 
+/** One page of a dispute list; the three lists answer the same shape. */
+async function disputePage(path: ListPath, query: { page: number; limit: number } & Record<string, string | number>, signal: AbortSignal) {
+  const init = { params: { query }, signal };
+  switch (path) {
+    case "/api/dispute/get-all":
+      return (await call(api.GET(path, init))).data;
+    case "/api/dispute/dispute-requests":
+      return (await call(api.GET(path, init))).data;
+    case "/api/dispute/dispute-payments":
+      return (await call(api.GET(path, init))).data;
+  }
+}
+
 function DisputeList({ side, mode, decided }: { side: BookingSide; mode: "disputes" | "requests"; decided: boolean }) {
   const tabs = decided ? DISPUTE_TABS.filter((tab) => tab.value !== "pending") : mode === "requests" ? undefined : DISPUTE_TABS;
   const [state, update] = useListState({ tab: "all", page: 1, search: "" }, { allowedTabs: tabs?.map((tab) => tab.value) });
   const path: ListPath = decided ? "/api/dispute/dispute-payments" : mode === "requests" ? "/api/dispute/dispute-requests" : "/api/dispute/get-all";
-  const query = useApiQuery(
-    path,
-    {
-      params: {
-        query: { page: state.page, limit: 10, ...listFilters({ status: tabs && state.tab !== "all" ? state.tab : undefined, search: state.search }) },
-      },
-    } as never,
-    { keepPrevious: true, select: (answer) => (answer as { data: { disputes: Dispute[]; totalCount: number; totalPages: number } }).data },
-  );
+  const filters = listFilters({ status: tabs && state.tab !== "all" ? state.tab : undefined, search: state.search });
+  const query = useQuery({
+    queryKey: apiKey(path, { page: state.page, ...filters }),
+    queryFn: ({ signal }) => disputePage(path, { page: state.page, limit: 10, ...filters }, signal),
+    placeholderData: keepPreviousData,
+  });
   const data = query.data;
   const columns: Column<Dispute>[] = [
     { key: "listing", header: "Listing", render: (d) => truncate(d.listingId.title, 20) },

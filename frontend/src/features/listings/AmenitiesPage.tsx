@@ -96,10 +96,11 @@ export function AmenitiesPage() {
   const items = useQuery({
     queryKey: apiKey(`/api/${catalogue}/manage`, query),
     queryFn: ({ signal }) =>
-      call(api.GET(`/api/${catalogue}/manage` as "/api/amenities/manage", { params: { query: query as never }, signal })).then((answer) => ({
-        rows: answer.data.items as CatalogueItem[],
-        totalPages: pageCount(answer.data),
-      })),
+      call(
+        catalogue === "amenities"
+          ? api.GET("/api/amenities/manage", { params: { query }, signal })
+          : api.GET("/api/facilities/manage", { params: { query }, signal }),
+      ).then((answer) => ({ rows: answer.data.items, totalPages: pageCount(answer.data) })),
     placeholderData: (previous) => previous,
   });
   const toggle = useMutation({

@@ -24,8 +24,8 @@ export function FavouritesPage() {
   const favourites = useQuery({
     queryKey: apiKey("/api/favourites/get-all", { page: list.page }),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/favourites/get-all", { params: { query: { page: list.page, limit: 10 } as never }, signal })).then((answer) => ({
-        rows: answer.data.listings as Listing[],
+      call(api.GET("/api/favourites/get-all", { params: { query: { page: list.page, limit: 10 } }, signal })).then((answer) => ({
+        rows: answer.data.listings,
         totalPages: pageCount(answer.data),
       })),
     placeholderData: (previous) => previous,

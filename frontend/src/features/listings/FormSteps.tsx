@@ -331,7 +331,7 @@ function AvailabilityStep() {
 
 function PoliciesStep({ props, listing }: { props: ListingFormProps; listing: ListingLike | null }) {
   const { control } = useFormContext<ListingFormValues>();
-  const commission = (listing as { commissionCollection?: string } | null)?.commissionCollection;
+  const commission = listing?.commissionCollection;
   return (
     <div className="form-grid">
       <TextField control={control} name="discount" label="Discount (%)" kind="percentage" />
@@ -365,7 +365,7 @@ function PoliciesStep({ props, listing }: { props: ListingFormProps; listing: Li
           {props.hostTax}% from your profile (<a href="/profile/edit">change it there</a>)
         </p>
       </div>
-      {(props.isPremiumHost || (listing as { isPremium?: boolean } | null)?.isPremium) && (
+      {(props.isPremiumHost || listing?.isPremium) && (
         <CheckboxField control={control} name="isPremium" label="Feature this listing as premium (shown first in search with a Premium badge)" />
       )}
     </div>

@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CalendarDays, CheckCircle2, Copy, Pencil, XCircle } from "lucide-react";
 import { useState } from "react";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { apiKey } from "../../shared/api/query";
 import { formatDate, formatDateTime, money } from "../../shared/format";
 import { Badge } from "../../shared/ui/Badge";
@@ -19,14 +19,15 @@ import { type Listing, type ListingDetail, type ListingRequestDetail, useListing
 import { listingHref, WEEKDAYS } from "./form";
 import { ReasonDialog } from "./ReasonDialog";
 
-function Value({ value }: { value: unknown }) {
+/** One side of a change as the server words it: a text, a list of texts (image paths show as thumbnails), or empty. */
+function Value({ value }: { value: Schemas["RequestChange"]["live"] }) {
   if (Array.isArray(value)) {
     if (!value.length) return <em>none</em>;
-    if (value.every((item) => typeof item === "string" && /\.(webp|jpe?g|png)$/.test(item))) {
+    if (value.every((item) => /\.(webp|jpe?g|png)$/.test(item))) {
       return (
         <span className="thumbs">
           {value.map((path) => (
-            <img key={String(path)} src={`/uploads/${String(path)}`} alt="" width={64} height={48} loading="lazy" />
+            <img key={path} src={`/uploads/${path}`} alt="" width={64} height={48} loading="lazy" />
           ))}
         </span>
       );
@@ -34,7 +35,7 @@ function Value({ value }: { value: unknown }) {
     return <>{value.join(", ")}</>;
   }
   if (value === null || value === undefined || value === "") return <em>empty</em>;
-  const text = String(value).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const text = value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
   return <>{text.length > 300 ? `${text.slice(0, 300)}…` : text}</>;
 }
 
@@ -175,19 +176,18 @@ function Availability({ listingId }: { listingId: string }) {
     queryFn: ({ signal }) =>
       call(
         api.GET("/api/listing/get-availability/{listing_id}", {
-          params: { path: { listing_id: listingId }, query: { from: start, days: 62 } as never },
+          params: { path: { listing_id: listingId }, query: { from: start, days: 62 } },
           signal,
         }),
         { silent: true },
-      ).then((answer) => answer.data as unknown as Record<string, string[] | string>),
+      ).then((answer) => answer.data),
     retry: false,
   });
   if (days.isPending) return <Spinner />;
   if (!days.data) return null;
   const state = (day: string): string => {
     for (const key of ["occupiedDates", "pendingDates", "blockedDates", "availableDates"] as const) {
-      const list = days.data[key];
-      if (Array.isArray(list) && list.includes(day)) return key.replace("Dates", "");
+      if (days.data[key].includes(day)) return key.replace("Dates", "");
     }
     return "closed";
   };
@@ -258,7 +258,7 @@ function IcalLink({ listingId }: { listingId: string }) {
     setBusy(true);
     try {
       const answer = await call(api.GET("/api/listing/calendar-url/{listing_id}", { params: { path: { listing_id: listingId } } }));
-      const url = (answer.data as { url: string }).url;
+      const url = answer.data.url;
       await navigator.clipboard?.writeText(url);
       toast.success("Calendar link copied.");
     } catch {

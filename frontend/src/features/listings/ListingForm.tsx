@@ -68,7 +68,7 @@ function useDraftSaver(listingId: string | null, enabled: boolean) {
       if (!enabled) return;
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => {
-        void call(api.PUT("/api/listing/draft", { body: { listingId, step, data: values as unknown as Record<string, unknown> } }), { silent: true })
+        void call(api.PUT("/api/listing/draft", { body: { listingId, step, data: { ...values } } }), { silent: true })
           .then(() => setSavedAt(new Date()))
           .catch(() => undefined);
       }, DRAFT_DELAY_MS);
@@ -140,14 +140,14 @@ function Form({ props, initial, initialStep, listing, restored }: { props: Listi
     setSubmitting(true);
     setServerErrors({});
     try {
-      const body = toListingInput(values) as never;
+      const body = toListingInput(values);
       const answer =
         props.mode === "edit"
           ? await call(api.PUT("/api/listing/update/{listing_id}", { params: { path: { listing_id: props.id } }, body }), { silent: true })
           : await call(api.POST("/api/listing/create", { body }), { silent: true });
       void invalidate(["/api/listing", "/api/dashboard/pending-counter"]);
       flashToast(answer.message || "Listing saved.", "success");
-      const saved = answer.data as { _id: string };
+      const saved = answer.data;
       window.location.assign(`/listing-detail/${saved._id}`);
     } catch (error) {
       setSubmitting(false);
@@ -162,7 +162,7 @@ function Form({ props, initial, initialStep, listing, restored }: { props: Listi
   });
 
   const discardDraft = async () => {
-    await call(api.DELETE("/api/listing/draft", { params: { query: (listingId ? { listingId } : {}) as never } }), { silent: true }).catch(() => undefined);
+    await call(api.DELETE("/api/listing/draft", { params: { query: listingId ? { listingId } : {} } }), { silent: true }).catch(() => undefined);
     window.location.reload();
   };
 
@@ -184,7 +184,7 @@ function Form({ props, initial, initialStep, listing, restored }: { props: Listi
           </button>
         </p>
       )}
-      {listing && props.mode === "edit" && (listing as { status?: string }).status === "approved" && (
+      {listing && props.mode === "edit" && listing.status === "approved" && (
         <p className="dash-note">Changes to the title, description, photos, location, amenities or facilities are reviewed before they go live; the listing stays as it is meanwhile.</p>
       )}
       <Stepper step={step} onStep={goTo} errors={errorsNow} />
@@ -227,14 +227,14 @@ export function ListingFormPage(props: ListingFormProps) {
   const listing = useQuery({
     queryKey: apiKey("/api/listing/get-single/{listing_id}", { id: props.id }),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/listing/get-single/{listing_id}", { params: { path: { listing_id: props.id } }, signal })).then((answer) => answer.data as unknown as ListingLike),
+      call(api.GET("/api/listing/get-single/{listing_id}", { params: { path: { listing_id: props.id } }, signal })).then((answer) => answer.data),
     enabled: Boolean(listingId) && !staff,
     retry: false,
   });
   const draft = useQuery({
     queryKey: apiKey("/api/listing/draft", { listingId }),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/listing/draft", { params: { query: (listingId ? { listingId } : {}) as never }, signal }), { silent: true }).then((answer) => answer.data),
+      call(api.GET("/api/listing/draft", { params: { query: listingId ? { listingId } : {} }, signal }), { silent: true }).then((answer) => answer.data),
     enabled: !staff,
     retry: false,
   });

@@ -4,11 +4,11 @@ import { api, call, listFilters, pageCount, type Schemas } from "../../shared/ap
 import { apiKey, invalidate } from "../../shared/api/query";
 import { toast } from "../../shared/ui/toast";
 
-export type Listing = Schemas["Listing"] & { can?: Partial<Record<string, boolean>> };
+export type Listing = Schemas["Listing"];
 /** `get-single`: the listing, with its status history for staff and its host side. */
-export type ListingDetail = Schemas["ListingDetailSchema"] & { can?: Partial<Record<string, boolean>> };
-export type ListingRequest = Schemas["ListingRequest"] & { can?: Partial<Record<string, boolean>> };
-export type ListingRequestDetail = Schemas["ListingRequestDetail"] & { can?: Partial<Record<string, boolean>> };
+export type ListingDetail = Schemas["ListingDetailSchema"];
+export type ListingRequest = Schemas["ListingRequest"];
+export type ListingRequestDetail = Schemas["ListingRequestDetail"];
 export type CatalogueItem = Schemas["CatalogueItem"];
 
 export interface ListingListState {
@@ -68,8 +68,8 @@ export function useListings(state: ListingListState) {
   return useQuery({
     queryKey: apiKey("/api/listing/get-all", query),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/listing/get-all", { params: { query: query as never }, signal })).then((answer) => ({
-        rows: answer.data.listings as Listing[],
+      call(api.GET("/api/listing/get-all", { params: { query }, signal })).then((answer) => ({
+        rows: answer.data.listings,
         totalPages: pageCount(answer.data),
       })),
     placeholderData: (previous) => previous,
@@ -89,8 +89,8 @@ export function useRequests(state: { tab: string; title: string; period: string;
   return useQuery({
     queryKey: apiKey("/api/listing/get-all-requests", query),
     queryFn: ({ signal }) =>
-      call(api.GET("/api/listing/get-all-requests", { params: { query: query as never }, signal })).then((answer) => ({
-        rows: answer.data.requests as ListingRequest[],
+      call(api.GET("/api/listing/get-all-requests", { params: { query }, signal })).then((answer) => ({
+        rows: answer.data.requests,
         totalPages: pageCount(answer.data),
       })),
     placeholderData: (previous) => previous,
@@ -102,7 +102,7 @@ export function useListing(id: string) {
     queryKey: apiKey("/api/listing/get-single/{listing_id}", { id }),
     queryFn: ({ signal }) =>
       call(api.GET("/api/listing/get-single/{listing_id}", { params: { path: { listing_id: id } }, signal })).then(
-        (answer) => answer.data as ListingDetail,
+        (answer) => answer.data,
       ),
     retry: false,
   });
@@ -113,7 +113,7 @@ export function useRequest(id: string | null | undefined) {
     queryKey: apiKey("/api/listing/get-request/{request_id}", { id }),
     queryFn: ({ signal }) =>
       call(api.GET("/api/listing/get-request/{request_id}", { params: { path: { request_id: id ?? "" } }, signal })).then(
-        (answer) => answer.data as ListingRequestDetail,
+        (answer) => answer.data,
       ),
     enabled: Boolean(id),
     retry: false,

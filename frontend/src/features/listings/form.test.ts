@@ -119,11 +119,11 @@ describe("listing form conversions", () => {
     const body = toListingInput(officeForm());
     const listing = {
       ...body,
-      amenities: [{ _id: "a1" }],
+      amenities: [{ _id: "a1", name: "Wifi", icon: "" }],
       facilities: [],
       images: ["listings/a/b.webp"],
-      photos: [{ path: "listings/a/b.webp", alt: "Entrance" }],
-      spaceOffering: body.spaceOffering.map((offering) => ({ ...offering })),
+      photos: [{ path: "listings/a/b.webp", alt: "Entrance", url: "/media/listings/a/b.webp", srcset: "" }],
+      spaceOffering: body.spaceOffering.map((offering, index) => ({ ...offering, _id: `o${index}`, title: offering.kind, periods: [] })),
       servicesAndAddOns: [],
     };
     const values = fromListing(listing);

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../../shared/hooks/useDebounced";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { invalidate } from "../../shared/api/query";
 import { useApiQuery } from "../../shared/api/hooks";
 import { onLive, sendLive } from "../../shared/api/live";
@@ -221,7 +221,7 @@ export function MessagesPage({ side, withUserId = "", conversationId = "", booki
     form.append("text", text.trim());
     files.forEach((file) => form.append("attachments", file));
     try {
-      const answer = await postForm<ChatMessage>(`/api/chat/send/${activeId}`, form);
+      const answer = await postForm<Schemas["MessageSendResponse"]>(`/api/chat/send/${activeId}`, form);
       setThread((current) => mergeMessage(current, answer.data));
       setText("");
       setFiles([]);

@@ -70,13 +70,9 @@ export function mergeMessage(thread: ChatMessage[], message: ChatMessage): ChatM
   return [...thread, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** POST a multipart form (text and files) with the session cookie and the CSRF header. */
-export interface Envelope<T> {
-  message?: string;
-  data: T;
-}
-
-export async function postForm<T>(path: string, form: FormData): Promise<Envelope<T>> {
+/** POST a multipart form (text and files) with the session cookie and the CSRF header; `T` is the
+ * answer's generated type (`Schemas["MessageSendResponse"]`). */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
   const token = csrfToken();
   const pending = (async () => {
     const response = await fetch(path, {
@@ -91,7 +87,7 @@ export async function postForm<T>(path: string, form: FormData): Promise<Envelop
     } catch {
       parsed = null;
     }
-    return response.ok ? { data: parsed as Envelope<T>, response } : { error: parsed, response };
+    return response.ok ? { data: parsed as T, response } : { error: parsed, response };
   })();
-  return call<Envelope<T>>(pending);
+  return call<T>(pending);
 }

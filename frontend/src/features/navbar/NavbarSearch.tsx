@@ -1,24 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { api } from "../../shared/api/client";
+import { api, errorMessage, type Schemas } from "../../shared/api/client";
 import { toast } from "../../shared/ui/toast";
-import { errorMessage } from "../../shared/api/client";
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
-export interface SearchHit {
-  _id: string;
-  slug: string;
-  title: string;
-}
-
-/** The listings of a property-listing answer, whatever the name of its list. */
-export function searchHits(data: unknown): SearchHit[] {
-  if (!data || typeof data !== "object") return [];
-  const list = Array.isArray(data) ? data : Object.values(data as Record<string, unknown>).find(Array.isArray);
-  return ((list as unknown[] | undefined) ?? [])
-    .filter((item): item is SearchHit => !!item && typeof item === "object" && "slug" in item && "title" in item)
-    .map(({ _id, slug, title }) => ({ _id, slug, title }));
-}
+/** A listing the search found: what its link needs. */
+export type SearchHit = Pick<Schemas["ListingCard"], "_id" | "slug" | "title">;
 
 /** The navbar's expandable search by listing title: debounced 500 ms, links to the listing pages. */
 export function NavbarSearch() {
@@ -42,15 +29,15 @@ export function NavbarSearch() {
     const timer = window.setTimeout(async () => {
       setLoading(true);
       try {
-        const { data, error, response } = await api.GET("/api/listing/property-listing" as never, {
+        const { data, error, response } = await api.GET("/api/listing/property-listing", {
           params: { query: { page: 1, "filters[title]": term } },
           signal: controller.signal,
-        } as never);
+        });
         if (!response.ok) {
           toast.error(errorMessage(error));
           setHits([]);
         } else {
-          setHits(searchHits((data as { data?: unknown } | undefined)?.data));
+          setHits((data?.data.listings ?? []).map(({ _id, slug, title }) => ({ _id, slug, title })));
         }
       } catch (error) {
         if ((error as Error)?.name !== "AbortError") setHits([]);

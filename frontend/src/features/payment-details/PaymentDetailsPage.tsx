@@ -8,29 +8,12 @@ import { Spinner } from "../../shared/ui/Spinner";
 import { FilterHeader } from "../bookings/FilterHeader";
 import { formatDate, money } from "../../shared/format";
 import { useApiQuery } from "../../shared/api/hooks";
+import type { Schemas } from "../../shared/api/client";
 
-export interface PaymentStory {
-  _id: string;
-  status: string;
-  gateway: string;
-  paymentId: string;
-  totalAmount: string;
-  capturedAmount: string;
-  extendedAmount: string;
-  refundedAmount: string;
-  paidAmount: string;
-  booking: { _id: string; status: string; commission: string; commissionPercent?: string | null };
-  listing: { _id: string; title: string; slug: string };
-  renter: { _id: string; fullName: string; email: string };
-  host: { _id: string; fullName: string; email: string };
-  steps: { kind: string; at: string | null; amount?: string | null; source?: string }[];
-  refunds: { _id: string; amount: string; sourceLabel: string; reason: string; createdAt: string; creditNote: { _id: string; number: string } | null }[];
-  invoices: { _id: string; number: string; kind: string; amount: string; issuedAt: string; pdf: string }[];
-  earning: { grossAmount: string; commission: string; refundedAmount: string; amount: string; availableAt: string } | null;
-  payout: { _id: string; status: string; amount: string; requestedAt: string; decidedAt: string | null } | null;
-}
+/** The answer of GET /api/payment/details. */
+export type PaymentStory = Schemas["PaymentDetails"];
 
-const STEP_LABELS: Record<string, string> = {
+const STEP_LABELS: Record<PaymentStory["steps"][number]["kind"], string> = {
   created: "Payment started",
   authorized: "Card authorised (held)",
   captured: "Captured",
@@ -42,7 +25,7 @@ const STEP_LABELS: Record<string, string> = {
   "payout-failed": "Payout rejected",
 };
 
-export function stepLabel(kind: string): string {
+export function stepLabel(kind: PaymentStory["steps"][number]["kind"]): string {
   return STEP_LABELS[kind] ?? kind;
 }
 
@@ -50,7 +33,7 @@ export function PaymentDetailsPage({ paymentId = "", bookingId = "" }: { payment
   const query = useApiQuery(
     "/api/payment/details",
     { params: { query: { paymentId: paymentId || undefined, bookingId: bookingId || undefined } } },
-    { enabled: Boolean(paymentId || bookingId), retry: false, select: (answer) => answer.data as unknown as PaymentStory },
+    { enabled: Boolean(paymentId || bookingId), retry: false, select: (answer) => answer.data },
   );
   const story = query.data;
   const failed = !(paymentId || bookingId) || query.isError;

@@ -15,7 +15,7 @@ import { mockApi, renderWithQuery } from "../../shared/test/render";
 import { PayoutIsland } from "./PayoutPage";
 
 
-function payout(status: string, extra: Partial<Payout> = {}): Payout {
+function payout(status: Payout["status"], extra: Partial<Payout> = {}): Payout {
   return {
     _id: `p-${status}`,
     host: { _id: "h1", firstName: "Hana", lastName: "Host", email: "host@example.com" },
@@ -41,7 +41,7 @@ describe("payout request row actions", () => {
 
   it("offers nothing on a released or failed payout (final)", () => {
     const actions = payoutActions(() => {});
-    for (const status of ["released", "failed"]) {
+    for (const status of ["released", "failed"] as const) {
       expect(visibleActions(actions, payout(status))).toEqual([]);
       expect(payoutDecisions(payout(status))).toEqual([]);
     }
@@ -95,7 +95,7 @@ describe("requesting a payout", () => {
 describe("payments", () => {
   it("shows completed as paid and anything else as unpaid", () => {
     expect(paymentDisplayStatus({ status: "completed", displayStatus: "" })).toBe("paid");
-    for (const status of ["pending", "authorized", "refunded", "failed", "cancelled"]) {
+    for (const status of ["pending", "authorized", "refunded", "failed", "released"] as const) {
       expect(paymentDisplayStatus({ status, displayStatus: "" })).toBe("unpaid");
     }
   });
@@ -120,7 +120,7 @@ describe("payments", () => {
       refundedAmount: "0.00",
       status: "completed",
       displayStatus: "paid",
-      type: "booking",
+      type: "oneTime",
       paymentId: "",
     };
     render(<DataTable<Payment> columns={paymentColumns(false)} rows={[row]} rowKey={(p) => p._id} />);

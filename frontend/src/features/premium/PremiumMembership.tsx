@@ -175,8 +175,8 @@ export function PremiumModal({
 export function PremiumMembership() {
   const [open, setOpen] = useState(false);
   const [settled, setSettled] = useState(false);
-  const subscription = useApiQuery("/api/subscription", undefined, { silent: true, select: (answer) => answer.data as Subscription, enabled: settled });
-  const plans = useApiQuery("/api/plans/get-all", undefined, { silent: true, select: (answer) => answer.data as Plan[], enabled: settled });
+  const subscription = useApiQuery("/api/subscription", undefined, { silent: true, select: (answer) => answer.data, enabled: settled });
+  const plans = useApiQuery("/api/plans/get-all", undefined, { silent: true, select: (answer) => answer.data, enabled: settled });
 
   // Back from the payment page (spec 4.3): confirm the payment, say how it went, then load the subscription.
   useEffect(() => {

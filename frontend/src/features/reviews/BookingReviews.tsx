@@ -4,7 +4,7 @@
  * the server shows them; and, for the host side and staff, what hosts said about this renter.
  */
 import { type FormEvent, useState } from "react";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { useApiQuery } from "../../shared/api/hooks";
 import { invalidate } from "../../shared/api/query";
 import { formatDate } from "../../shared/format";
@@ -12,33 +12,10 @@ import { toast } from "../../shared/ui/toast";
 import { starsText } from "./ListingReviews";
 import "./reviews.css";
 
-interface SideReview {
-  _id?: string;
-  written: boolean;
-  revealed: boolean;
-  review?: string;
-  rating?: number | null;
-  remarks?: string;
-  createdAt?: string;
-  reply?: string;
-  repliedAt?: string | null;
-  can?: { reply: boolean };
-}
-
-interface RenterReviews {
-  rating: string;
-  ratingCount: number;
-  total: number;
-  reviews: { _id: string; rating: number | null; review: string; listingTitle: string; createdAt: string }[];
-}
-
-export interface BookingReviewsData {
-  renterReview: SideReview | null;
-  hostReview: SideReview | null;
-  reviewPeriodEnds: string;
-  canReview: boolean;
-  renterReviews: RenterReviews | null;
-}
+/** The answer of GET /api/reviews/booking/{booking_id}. */
+export type BookingReviewsData = Schemas["BookingReviewsData"];
+/** Either side's review; only the renter's carries the host's reply and `can.reply`. */
+type SideReview = Schemas["RenterSideReview"];
 
 export const REPLY_PUBLISHED = "Reply published.";
 
@@ -133,7 +110,7 @@ export function BookingReviews({ bookingId, completed, renterName }: { bookingId
   const query = useApiQuery(
     "/api/reviews/booking/{booking_id}",
     { params: { path: { booking_id: bookingId } } },
-    { silent: true, select: (answer) => answer.data as unknown as BookingReviewsData },
+    { silent: true, select: (answer) => answer.data },
   );
   const data = query.data;
   if (!data) return null;

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { api, call } from "../../shared/api/client";
+import { api, call, type Schemas } from "../../shared/api/client";
 import { navigation } from "../../shared/browser/navigation";
 import { SubmitButton } from "../../shared/forms/SubmitButton";
 import { MESSAGES } from "../../shared/forms/schemas";
@@ -40,13 +40,18 @@ export function AddUserPage({ kind }: { kind: Exclude<Kind, "renters"> }) {
   const { control, handleSubmit, setError, formState } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFormError("");
-    const body: Record<string, string> = { firstName: values.firstName, lastName: values.lastName, email: values.email };
+    // The host form sends the most (user name and tax); the others the name and e-mail only.
+    const body: Schemas["AddHostInputRequest"] = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+    };
     if (kind === "hosts") {
       if (values.userName) body.userName = values.userName;
       if (values.tax) body.tax = values.tax;
     }
     try {
-      const answer = await call(api.POST(PATHS[kind], { body: body as never }), { silent: true });
+      const answer = await call(api.POST(PATHS[kind], { body }), { silent: true });
       flashToast(answer.message, "success");
       navigation.assign(info.listHref);
     } catch (error) {

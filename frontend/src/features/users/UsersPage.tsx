@@ -14,14 +14,33 @@ import "../account/people.css";
 import { Avatar } from "../account/Avatar";
 import { displayName, type UserListItem } from "../account/people";
 import { changeStatus, resendInvitation } from "./actions";
-import { CHANGE_WORDS, type Change, type Kind, KINDS, STATUS_TABS, type UserCan } from "./kinds";
+import { CHANGE_WORDS, type Change, type Kind, KINDS, STATUS_TABS } from "./kinds";
 
-export type UserRow = UserListItem & { can?: UserCan };
+export type UserRow = UserListItem;
 
-interface ListData {
-  totalCount: number;
-  totalPages: number;
-  [items: string]: unknown;
+type PeopleQuery = ReturnType<typeof usePeopleList>["params"];
+
+/** One page of a people list: each kind's endpoint names its rows after the kind. */
+async function peoplePage(kind: Kind, query: PeopleQuery, signal: AbortSignal): Promise<{ rows: UserRow[]; totalCount: number; totalPages: number }> {
+  const init = { params: { query }, signal };
+  switch (kind) {
+    case "hosts": {
+      const { data } = await call(api.GET("/api/user/hosts", init));
+      return { rows: data.hosts, totalCount: data.totalCount, totalPages: data.totalPages };
+    }
+    case "renters": {
+      const { data } = await call(api.GET("/api/user/renters", init));
+      return { rows: data.renters, totalCount: data.totalCount, totalPages: data.totalPages };
+    }
+    case "subHosts": {
+      const { data } = await call(api.GET("/api/user/sub-hosts", init));
+      return { rows: data.subHosts, totalCount: data.totalCount, totalPages: data.totalPages };
+    }
+    case "moderators": {
+      const { data } = await call(api.GET("/api/user/moderators", init));
+      return { rows: data.moderators, totalCount: data.totalCount, totalPages: data.totalPages };
+    }
+  }
 }
 
 export function rowActions(ask: (row: UserRow, change: Change) => void, resend: (row: UserRow) => void): RowAction<UserRow>[] {
@@ -43,9 +62,9 @@ export function UsersPage({ kind }: { kind: Kind }) {
   const [busy, setBusy] = useState(false);
   const { data, isPending } = useQuery({
     queryKey: apiKey(info.path, params),
-    queryFn: async () => (await call(api.GET(info.path as "/api/user/hosts", { params: { query: params as never } }))).data as unknown as ListData,
+    queryFn: ({ signal }) => peoplePage(kind, params, signal),
   });
-  const rows = ((data?.[info.items] as UserRow[] | undefined) ?? []) as UserRow[];
+  const rows = data?.rows ?? [];
 
   const confirm = async () => {
     if (!pending) return;

@@ -162,7 +162,7 @@ export function VerificationPage() {
   const [open, setOpen] = useState<VerificationRow | null>(null);
   const { data, isPending } = useQuery({
     queryKey: apiKey(PATH, params),
-    queryFn: async () => (await call(api.GET(PATH, { params: { query: params as never } }))).data,
+    queryFn: async () => (await call(api.GET(PATH, { params: { query: params } }))).data,
   });
   const rows = data?.verificationRequests ?? [];
   return (

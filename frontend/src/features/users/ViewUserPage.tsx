@@ -10,15 +10,13 @@ import "../account/people.css";
 import { Avatar, ReadMore } from "../account/Avatar";
 import { BIO_MAX, displayName, documentName, roleLabel, type UserDetail, verificationDocs } from "../account/people";
 import { ProfileDetails, verificationWord } from "../account/ProfilePage";
-import { useAccount } from "../account/queries";
+import { isWholeAccount, useAccount } from "../account/queries";
 import { changeStatus } from "./actions";
-import { CHANGE_WORDS, type Change, type Kind, type UserCan } from "./kinds";
-
-type Viewed = UserDetail & { can?: UserCan; status?: string };
+import { CHANGE_WORDS, type Change, type Kind } from "./kinds";
 
 /** A host changes its own subHost through the sub-host API; everyone else the server allows (staff)
  * through update-status, whatever the account's role. */
-function changeRoute(user: Viewed, viewerId: string): Kind {
+function changeRoute(user: UserDetail, viewerId: string): Kind {
   return user.host === viewerId ? "subHosts" : "hosts";
 }
 
@@ -48,16 +46,17 @@ export function ViewUserPage({ id, userId }: { id: string; userId: string }) {
       </section>
     );
   }
-  const user = data.user as Viewed;
-  const full = "email" in user && Boolean(user.email);
-  const docs = verificationDocs(user.verificationDocs);
-  const can = user.can ?? {};
-  const changes = (["suspend", "restore", "delete"] as Change[]).filter((change) => can[change]);
+  const user = data.user;
+  /** The whole account (staff, a host's own subHost), else the public profile. */
+  const whole = isWholeAccount(user) ? user : null;
+  const full = Boolean(whole?.email);
+  const docs = verificationDocs(whole?.verificationDocs);
+  const changes = (["suspend", "restore", "delete"] as Change[]).filter((change) => whole?.can[change]);
   const confirm = async () => {
-    if (!pending) return;
+    if (!pending || !whole) return;
     setBusy(true);
     try {
-      toast.success(await changeStatus(changeRoute(user, userId), user._id, pending));
+      toast.success(await changeStatus(changeRoute(whole, userId), whole._id, pending));
     } catch {
       /* shown */
     } finally {
@@ -89,29 +88,29 @@ export function ViewUserPage({ id, userId }: { id: string; userId: string }) {
             <p>
               {roleLabel(user.role)}
               {user.userName && ` · @${user.userName}`}
-              {user.status && (
+              {whole?.status && (
                 <>
                   {" "}
-                  <Badge status={user.status} />
+                  <Badge status={whole.status} />
                 </>
               )}
             </p>
-            {user.verifiesIdentity && (
+            {whole?.verifiesIdentity && (
               <p data-testid="verification-status">
-                Identity: <Badge status={verificationWord(user)} />
+                Identity: <Badge status={verificationWord(whole)} />
               </p>
             )}
-            {user.publicPage && (
+            {whole?.publicPage && (
               <p>
-                <a href={user.publicPage}>Public host page</a>
+                <a href={whole.publicPage}>Public host page</a>
               </p>
             )}
-            {full && user.createdAt && <p className="muted">Joined {formatDate(user.createdAt)}</p>}
+            {full && whole?.createdAt && <p className="muted">Joined {formatDate(whole.createdAt)}</p>}
           </div>
         </div>
         {user.bio && <ReadMore text={user.bio} max={BIO_MAX} />}
-        {full ? (
-          <ProfileDetails user={user} />
+        {full && whole ? (
+          <ProfileDetails user={whole} />
         ) : (
           <p className="muted">{[user.city, user.country].filter(Boolean).join(", ")}</p>
         )}

@@ -12,7 +12,7 @@ export async function changeStatus(kind: Kind, userId: string, change: Change): 
     } else {
       message = (
         await call(
-          api.PUT("/api/user/sub-hosts/{user_id}", { params: { path: { user_id: userId } }, body: { isActive: change === "restore" } as never }),
+          api.PUT("/api/user/sub-hosts/{user_id}", { params: { path: { user_id: userId } }, body: { isActive: change === "restore" } }),
         )
       ).message;
     }

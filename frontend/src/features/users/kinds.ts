@@ -4,7 +4,6 @@ export type Kind = "hosts" | "renters" | "subHosts" | "moderators";
 export interface KindInfo {
   title: string;
   path: string;
-  items: string;
   noun: string;
   addHref?: string;
   addLabel?: string;
@@ -12,12 +11,12 @@ export interface KindInfo {
 }
 
 export const KINDS: Record<Kind, KindInfo> = {
-  hosts: { title: "Hosts", path: "/api/user/hosts", items: "hosts", noun: "host", addHref: "/addhost", addLabel: "Add Host", listHref: "/hosts" },
-  renters: { title: "Renters", path: "/api/user/renters", items: "renters", noun: "renter", listHref: "/renters" },
+  hosts: { title: "Hosts", path: "/api/user/hosts", noun: "host", addHref: "/addhost", addLabel: "Add Host", listHref: "/hosts" },
+  renters: { title: "Renters", path: "/api/user/renters", noun: "renter", listHref: "/renters" },
   subHosts: {
     title: "Sub Hosts",
     path: "/api/user/sub-hosts",
-    items: "subHosts",
+   
     noun: "sub-host",
     addHref: "/add-subhost",
     addLabel: "Add Sub Host",
@@ -26,7 +25,7 @@ export const KINDS: Record<Kind, KindInfo> = {
   moderators: {
     title: "Moderators",
     path: "/api/user/moderators",
-    items: "moderators",
+   
     noun: "moderator",
     addHref: "/add-moderator",
     addLabel: "Add Moderator",
@@ -48,10 +47,3 @@ export const CHANGE_WORDS: Record<Change, { title: string; verb: string; confirm
   restore: { title: "Restore account", verb: "Restore", confirm: "They can log in again." },
   delete: { title: "Delete account", verb: "Delete", confirm: "They are signed out and the account is closed; staff can restore it later." },
 };
-
-export interface UserCan {
-  suspend?: boolean;
-  restore?: boolean;
-  delete?: boolean;
-  resendInvitation?: boolean;
-}

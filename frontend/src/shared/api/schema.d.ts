@@ -2716,6 +2716,11 @@ export interface components {
             /** Format: decimal */
             price: string;
         };
+        AddOnInput: {
+            title: string;
+            /** Format: decimal */
+            price?: string | null;
+        };
         AddOnInputRequest: {
             title: string;
             /** Format: decimal */
@@ -3000,8 +3005,10 @@ export interface components {
             message: string;
         };
         BookingReviewsData: {
-            renterReview: unknown;
-            hostReview: unknown;
+            /** @description Empty until the renter writes one. */
+            renterReview: components["schemas"]["RenterSideReview"] | null;
+            /** @description Empty until the host side writes one. */
+            hostReview: components["schemas"]["SideReview"] | null;
             /** Format: date-time */
             reviewPeriodEnds: string;
             canReview: boolean;
@@ -3014,7 +3021,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            status: string;
+            status: components["schemas"]["BookingStatusEnum"];
             listing: components["schemas"]["ListingBrief"];
             /** Format: uuid */
             listingId: string;
@@ -3097,8 +3104,8 @@ export interface components {
             fromStatus: string | null;
             toStatus: string;
             reason: string;
-            /** @description _id, firstName, lastName, role; null for the system. */
-            actor: unknown;
+            /** @description Null for the system. */
+            actor: components["schemas"]["StatusActorSchema"] | null;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -3219,7 +3226,7 @@ export interface components {
             title: string;
             /** Format: uuid */
             listingId: string;
-            status: string;
+            status: components["schemas"]["BookingStatusEnum"];
             /** Format: date-time */
             start: string;
             /** Format: date-time */
@@ -3228,6 +3235,8 @@ export interface components {
             checkInDate: string;
             /** @description dd-MM-yyyy */
             checkOutDate: string;
+            /** @description The listing's IANA time zone, in which the dates are written. */
+            timeZone: string;
             /** @description The booking's page. */
             link: string;
         };
@@ -3262,9 +3271,9 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            name: string;
-            icon?: string;
-            isActive?: boolean;
+            readonly name: string;
+            readonly icon: string;
+            readonly isActive: boolean;
         };
         CatalogueItemResponse: {
             data: components["schemas"]["CatalogueItem"];
@@ -3399,6 +3408,14 @@ export interface components {
             data: components["schemas"]["Conversation"];
             message: string;
         };
+        CreditNoteRef: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            number: string;
+        };
         DashboardNumbers: {
             /** @description Booking requests made in the period. */
             totalBooking: number;
@@ -3445,13 +3462,44 @@ export interface components {
          * @enum {string}
          */
         DecisionEnum: "approved" | "rejected";
+        DetailsBooking: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: components["schemas"]["BookingStatusEnum"];
+            /** Format: decimal */
+            commission: string;
+            /** Format: decimal */
+            commissionPercent: string;
+        };
+        DetailsListing: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            title: string;
+            slug: string;
+        };
+        DetailsParty: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            fullName: string;
+            /** Format: email */
+            email: string;
+        };
         DisputeBookingRef: {
             /**
              * id
              * Format: uuid
              */
             _id: string;
-            status: string;
+            status: components["schemas"]["BookingStatusEnum"];
             /** @description dd-MM-yyyy, America/New_York */
             checkInDate: string;
             checkOutDate: string;
@@ -3490,7 +3538,7 @@ export interface components {
              */
             _id: string;
             fullName: string;
-            role: string;
+            role: components["schemas"]["RoleEnum"];
         };
         DisputeDetailResponse: {
             data: components["schemas"]["DisputeSchema"];
@@ -3527,8 +3575,8 @@ export interface components {
             _id: string;
             title: string;
             slug: string;
-            status: string;
-            propertyType: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             isDeleted: boolean;
         };
         DisputePaymentRef: {
@@ -3537,7 +3585,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            status: string;
+            status: components["schemas"]["PaymentStatusEnum"];
             /** Format: decimal */
             totalAmount: string;
             /** Format: decimal */
@@ -3568,7 +3616,7 @@ export interface components {
             fullName: string;
             /** Format: email */
             email: string;
-            role: string;
+            role: components["schemas"]["RoleEnum"];
             isDeleted: boolean;
         };
         DisputeRaisedBy: {
@@ -3668,12 +3716,15 @@ export interface components {
              */
             readonly _id: string;
             /** @description The handler that carries it out, e.g. payments.capture. */
-            kind: string;
+            readonly kind: string;
             /** @description Idempotency key (also sent to the gateway). */
-            key: string;
-            payload?: unknown;
-            status?: components["schemas"]["EffectStatusEnum"];
-            attempts?: number;
+            readonly key: string;
+            /** @description The handler's arguments (ids, amounts), as the effect's kind reads them. */
+            readonly payload: {
+                [key: string]: unknown;
+            };
+            readonly status: components["schemas"]["EffectStatusEnum"];
+            readonly attempts: number;
             /** Format: date-time */
             nextAttemptAt: string;
             lastError: string;
@@ -3832,6 +3883,12 @@ export interface components {
             message: string;
         };
         /**
+         * @description * `stripe` - Stripe
+         *     * `local` - Local checkout
+         * @enum {string}
+         */
+        GatewayEnum: "stripe" | "local";
+        /**
          * @description * `male` - Male
          *     * `female` - Female
          *     * `other` - Other
@@ -3918,16 +3975,16 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            status?: components["schemas"]["HostSubscriptionPaymentStatusEnum"];
+            readonly status: components["schemas"]["HostSubscriptionPaymentStatusEnum"];
             /** Format: date-time */
-            createdAt?: string;
+            readonly createdAt: string;
             /** Format: decimal */
-            totalAmount?: string;
+            readonly totalAmount: string;
             planName: string;
             /** Format: date-time */
-            periodStart?: string | null;
+            readonly periodStart: string | null;
             /** Format: date-time */
-            periodEnd?: string | null;
+            readonly periodEnd: string | null;
         };
         /**
          * @description * `pending` - Pending
@@ -3974,7 +4031,7 @@ export interface components {
              */
             _id: string;
             number: string;
-            kind: string;
+            kind: components["schemas"]["InvoiceKindEnum"];
             /** Format: decimal */
             amount: string;
             /** Format: date-time */
@@ -3984,6 +4041,12 @@ export interface components {
             payment: components["schemas"]["Payment"];
             readonly status: string;
         };
+        /**
+         * @description * `invoice` - Invoice
+         *     * `creditNote` - Credit note
+         * @enum {string}
+         */
+        InvoiceKindEnum: "invoice" | "creditNote";
         InvoiceList: {
             data: components["schemas"]["InvoiceListData"];
             message: string;
@@ -4122,8 +4185,8 @@ export interface components {
             _id: string;
             slug: string;
             title: string;
-            status: string;
-            propertyType: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             city: string;
             country: string;
         };
@@ -4144,9 +4207,9 @@ export interface components {
             _id: string;
             slug: string;
             title: string;
-            status: string;
+            status: components["schemas"]["ReviewStatusEnum"];
             isActive: boolean;
-            availability: string;
+            availability: components["schemas"]["AvailabilityEnum"];
             propertyType: components["schemas"]["PropertyTypeEnum"];
             streetAddress: string;
             city: string;
@@ -4169,7 +4232,7 @@ export interface components {
             monthly: string | null;
             /** Format: decimal */
             discount: string;
-            paymentPreference: string;
+            paymentPreference: components["schemas"]["PaymentPreferenceEnum"];
             spaceOffering: components["schemas"]["_OfferingCard"][];
             numberOfSeats: number | null;
             guest: number | null;
@@ -4439,8 +4502,8 @@ export interface components {
             readonly status: components["schemas"]["ListingRequestStatusEnum"];
             readonly reason: string;
             readonly changedFields: string[];
-            /** @description Edit requests: the proposed listing. */
-            readonly payload: unknown;
+            /** @description Edit requests: the proposed listing; empty for others. */
+            readonly payload: components["schemas"]["ProposedListing"];
             /** Format: uuid */
             readonly listingId: string;
             readonly listing: components["schemas"]["ListingSummary"];
@@ -4466,8 +4529,8 @@ export interface components {
             readonly status: components["schemas"]["ListingRequestStatusEnum"];
             readonly reason: string;
             readonly changedFields: string[];
-            /** @description Edit requests: the proposed listing. */
-            readonly payload: unknown;
+            /** @description Edit requests: the proposed listing; empty for others. */
+            readonly payload: components["schemas"]["ProposedListing"];
             /** Format: uuid */
             readonly listingId: string;
             readonly listing: components["schemas"]["ListingSummary"];
@@ -4532,8 +4595,8 @@ export interface components {
             _id: string;
             slug: string;
             title: string;
-            status: string;
-            propertyType: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             city: string;
             country: string;
             isActive: boolean;
@@ -4556,8 +4619,8 @@ export interface components {
             _id: string;
             slug: string;
             title: string;
-            status: string;
-            propertyType: string;
+            status: components["schemas"]["ReviewStatusEnum"];
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             city: string;
             country: string;
             timeZone: string;
@@ -4823,7 +4886,7 @@ export interface components {
              * Format: uuid
              */
             _id: string;
-            kind: string;
+            kind: components["schemas"]["OfferingKindEnum"];
             title: string;
             /** Format: decimal */
             hourly: string | null;
@@ -4836,6 +4899,23 @@ export interface components {
             periods: string[];
             seats: number;
             minimumPeriod: number;
+        };
+        /** @description One office offering. ``kind`` (``hotDesk``) or ``title`` (``Hot Desk``) names it. */
+        OfferingInput: {
+            kind?: string;
+            title?: string;
+            /** Format: decimal */
+            hourly?: string | null;
+            /** Format: decimal */
+            daily?: string | null;
+            /** Format: decimal */
+            weekly?: string | null;
+            /** Format: decimal */
+            monthly?: string | null;
+            /** @default 1 */
+            seats?: number;
+            /** @default 1 */
+            minimumPeriod?: number;
         };
         /** @description One office offering. ``kind`` (``hotDesk``) or ``title`` (``Hot Desk``) names it. */
         OfferingInputRequest: {
@@ -4975,14 +5055,53 @@ export interface components {
             extendedAmount: string;
             /** Format: decimal */
             refundedAmount: string;
-            status: string;
+            status: components["schemas"]["PaymentStatusEnum"];
             /** @description Dashboard display: a completed payment is paid, anything else unpaid. */
             readonly displayStatus: string;
-            type: string;
+            type: components["schemas"]["PaymentTypeEnum"];
             paymentId: string;
         };
+        /**
+         * @description Serializes ``details.payment_details_payload``: the payment, its steps in time order, refunds
+         *     with their credit notes, invoices, the host's earning and the payout it went into.
+         */
+        PaymentDetails: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: components["schemas"]["PaymentStatusEnum"];
+            gateway: components["schemas"]["GatewayEnum"];
+            paymentId: string;
+            /** Format: decimal */
+            totalAmount: string;
+            /** Format: decimal */
+            capturedAmount: string;
+            /** Format: decimal */
+            extendedAmount: string;
+            /** Format: decimal */
+            refundedAmount: string;
+            /** Format: decimal */
+            paidAmount: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            authorizedAt: string | null;
+            /** Format: date-time */
+            capturedAt: string | null;
+            booking: components["schemas"]["DetailsBooking"];
+            listing: components["schemas"]["DetailsListing"];
+            renter: components["schemas"]["DetailsParty"];
+            host: components["schemas"]["DetailsParty"];
+            steps: components["schemas"]["PaymentStep"][];
+            refunds: components["schemas"]["PaymentRefund"][];
+            invoices: components["schemas"]["PaymentInvoiceRef"][];
+            earning: components["schemas"]["PaymentEarning"] | null;
+            payout: components["schemas"]["PaymentPayoutRef"] | null;
+        };
         PaymentDetailsResponse: {
-            data: unknown;
+            data: components["schemas"]["PaymentDetails"];
             message: string;
         };
         /** @description ``paymentDetails`` (spec section 3) with every computed amount (``pricing.Quote.payment_details``). */
@@ -5033,6 +5152,33 @@ export interface components {
             /** Format: decimal */
             commission: string;
         };
+        PaymentEarning: {
+            /** Format: decimal */
+            grossAmount: string;
+            /** Format: decimal */
+            commission: string;
+            /** Format: decimal */
+            refundedAmount: string;
+            /** Format: decimal */
+            amount: string;
+            /** Format: date-time */
+            availableAt: string;
+        };
+        PaymentInvoiceRef: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            number: string;
+            kind: components["schemas"]["InvoiceKindEnum"];
+            /** Format: decimal */
+            amount: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** @description The PDF's path (GET /api/invoice/pdf/{id}). */
+            pdf: string;
+        };
         PaymentInvoices: {
             data: components["schemas"]["PaymentInvoicesData"];
             message: string;
@@ -5063,7 +5209,7 @@ export interface components {
             _id: string;
             title: string;
             slug: string;
-            propertyType: string;
+            propertyType: components["schemas"]["PropertyTypeEnum"];
         };
         PaymentParty: {
             /**
@@ -5076,12 +5222,41 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        PaymentPayoutRef: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            status: components["schemas"]["PayoutStatusEnum"];
+            /** Format: decimal */
+            amount: string;
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
         /**
          * @description * `payNow` - Pay now
          *     * `payLater` - Pay at the space
          * @enum {string}
          */
         PaymentPreferenceEnum: "payNow" | "payLater";
+        PaymentRefund: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            /** Format: decimal */
+            amount: string;
+            source: components["schemas"]["RefundSourceEnum"];
+            sourceLabel: string;
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+            creditNote: components["schemas"]["CreditNoteRef"] | null;
+        };
         PaymentSingle: {
             data: components["schemas"]["PaymentSingleData"];
             message: string;
@@ -5090,6 +5265,54 @@ export interface components {
             payment: components["schemas"]["Payment"];
             statusHistory: components["schemas"]["StatusChangeSchema"][];
         };
+        /**
+         * @description * `pending` - Pending
+         *     * `authorized` - Authorized
+         *     * `completed` - Completed
+         *     * `released` - Released
+         *     * `failed` - Failed
+         *     * `refunded` - Refunded
+         *     * `actionRequired` - Waiting for the renter to pay
+         * @enum {string}
+         */
+        PaymentStatusEnum: "pending" | "authorized" | "completed" | "released" | "failed" | "refunded" | "actionRequired";
+        PaymentStep: {
+            kind: components["schemas"]["PaymentStepKindEnum"];
+            /** Format: date-time */
+            at: string | null;
+            /**
+             * Format: decimal
+             * @description Empty for a payout's step.
+             */
+            amount: string | null;
+            /**
+             * @description A refund's step only: what the refund came from.
+             *
+             *     * `cancellation` - Cancellation policy
+             *     * `dispute` - Approved dispute
+             *     * `gateway` - Made at the payment provider
+             */
+            source?: components["schemas"]["RefundSourceEnum"];
+        };
+        /**
+         * @description * `created` - created
+         *     * `authorized` - authorized
+         *     * `captured` - captured
+         *     * `extension` - extension
+         *     * `refund` - refund
+         *     * `released` - released
+         *     * `payout-onhold` - payout-onhold
+         *     * `payout-released` - payout-released
+         *     * `payout-failed` - payout-failed
+         * @enum {string}
+         */
+        PaymentStepKindEnum: "created" | "authorized" | "captured" | "extension" | "refund" | "released" | "payout-onhold" | "payout-released" | "payout-failed";
+        /**
+         * @description * `oneTime` - One time
+         *     * `subscription` - Subscription
+         * @enum {string}
+         */
+        PaymentTypeEnum: "oneTime" | "subscription";
         Payout: {
             /**
              * id
@@ -5099,7 +5322,7 @@ export interface components {
             host: components["schemas"]["PaymentParty"];
             /** Format: decimal */
             amount: string;
-            status: string;
+            status: components["schemas"]["PayoutStatusEnum"];
             statusLabel: string;
             method: string;
             transferId: string;
@@ -5139,12 +5362,24 @@ export interface components {
             message: string;
         };
         PayoutRequestsData: {
+            /**
+             * Format: decimal
+             * @description The sum of every payout with this status.
+             */
+            totalAmount: string;
             payouts: components["schemas"]["Payout"][];
             totalCount: number;
             page: number;
             limit: number;
             totalPages: number;
         };
+        /**
+         * @description * `onhold` - Pending
+         *     * `released` - Approved
+         *     * `failed` - Rejected
+         * @enum {string}
+         */
+        PayoutStatusEnum: "onhold" | "released" | "failed";
         /**
          * @description * `released` - released
          *     * `onhold` - onhold
@@ -5182,7 +5417,7 @@ export interface components {
             firstName: string;
             lastName: string;
             userName: string;
-            role: string;
+            role: components["schemas"]["RoleEnum"];
             avatar: string;
         };
         /** @description A listing image as pages show it: its URL, the responsive copies (``srcset``) and alt text. */
@@ -5205,12 +5440,12 @@ export interface components {
              */
             readonly _id: string;
             /** @description Stable public identifier, e.g. premium-annual. */
-            planId: string;
-            planName: string;
-            description?: string;
+            readonly planId: string;
+            readonly planName: string;
+            readonly description: string;
             /** Format: decimal */
-            totalAmount?: string;
-            interval?: components["schemas"]["IntervalEnum"];
+            readonly totalAmount: string;
+            readonly interval: components["schemas"]["IntervalEnum"];
             readonly features: components["schemas"]["PlanFeature"][];
         };
         PlanFeature: {
@@ -5266,7 +5501,7 @@ export interface components {
             planName: string;
             /** Format: decimal */
             price: string;
-            interval: string;
+            interval: components["schemas"]["IntervalEnum"];
         };
         PriceLineSchema: {
             priceDuration: components["schemas"]["PeriodEnum"];
@@ -5334,6 +5569,96 @@ export interface components {
          * @enum {string}
          */
         PropertyTypeEnum: "eventSpace" | "officeSpace";
+        /**
+         * @description An edit request's proposed listing: the host's checked edit in ``ListingInput``'s words, with
+         *     the images as storage paths and their alt texts apart. Empty (``{}``) for other requests, so
+         *     every field is optional. Used to describe ``payload``, never to read input.
+         */
+        ProposedListing: {
+            title?: string;
+            /** @description Rich text (HTML); kept to the allowed tags, like the CMS pages. */
+            description?: string;
+            propertyType?: components["schemas"]["PropertyTypeEnum"];
+            images?: string[];
+            streetAddress?: string;
+            city?: string;
+            state?: string;
+            country?: string;
+            postalCode?: string;
+            address?: string;
+            /** Format: decimal */
+            latitude?: string | null;
+            /** Format: decimal */
+            longitude?: string | null;
+            /** @description IANA time zone of the space (Asia/Kolkata). Left out or empty: found from the map pin or the city. */
+            timeZone?: string;
+            /** Format: decimal */
+            hourly?: string | null;
+            /** Format: decimal */
+            daily?: string | null;
+            /** Format: decimal */
+            weekly?: string | null;
+            /** Format: decimal */
+            monthly?: string | null;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            discount?: string;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            processingFee?: string;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            commissionCollection?: string;
+            /** @default payNow */
+            paymentPreference?: components["schemas"]["PaymentPreferenceEnum"];
+            spaceOffering?: components["schemas"]["OfferingInput"][];
+            servicesAndAddOns?: components["schemas"]["AddOnInput"][];
+            numberOfSeats?: number | null;
+            guest?: number | null;
+            dimension?: string;
+            /** @default 1 */
+            minimumDays?: number;
+            /** @description Weekday (monday ... sunday) to its hours; a missing day is open around the clock, null is closed. */
+            openingHours?: {
+                [key: string]: {
+                    /** @example 09:00 */
+                    open: string;
+                    /** @example 18:00 */
+                    close: string;
+                } | null;
+            };
+            blockedDates?: string[];
+            /** @default 0 */
+            bufferMinutes?: number;
+            /**
+             * @description Hours before the start.
+             * @default 0
+             */
+            minimumNoticeHours?: number;
+            /**
+             * @description How many days ahead a booking may start.
+             * @default 365
+             */
+            bookingWindowDays?: number;
+            /** @default flexible */
+            cancellationPolicy?: components["schemas"]["CancellationPolicyEnum"];
+            /** @default available */
+            availability?: components["schemas"]["AvailabilityEnum"];
+            /** @description Feature the listing (premium hosts only): shown first in public search with a Premium badge. */
+            isPremium?: boolean;
+            amenities?: string[];
+            facilities?: string[];
+            /** @description Alt text by image path, where one was given. */
+            imageAlts?: {
+                [key: string]: string;
+            };
+        };
         /** @description A published review as anyone reads it: the renter's first name and avatar, never the remarks. */
         PublicReview: {
             /**
@@ -5349,6 +5674,25 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             readonly renter: components["schemas"]["Reviewer"];
+        };
+        /** @description What anyone may see of another user (host cards, booking panels). */
+        PublicUser: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            readonly role: components["schemas"]["RoleEnum"];
+            readonly avatar: string;
+            readonly firstName: string;
+            readonly lastName: string;
+            readonly userName: string;
+            readonly bio: string;
+            readonly city: string;
+            readonly country: string;
+            /** @description Identity approved by staff. */
+            readonly isVerified: boolean;
+            readonly isDeleted: boolean;
         };
         PushKeysInputRequest: {
             p256dh: string;
@@ -5456,6 +5800,13 @@ export interface components {
         RefreshInputRequest: {
             refreshToken: string;
         };
+        /**
+         * @description * `cancellation` - Cancellation policy
+         *     * `dispute` - Approved dispute
+         *     * `gateway` - Made at the payment provider
+         * @enum {string}
+         */
+        RefundSourceEnum: "cancellation" | "dispute" | "gateway";
         RegisterInputRequest: {
             /** Format: email */
             email: string;
@@ -5507,6 +5858,37 @@ export interface components {
             total: number;
             reviews: components["schemas"]["RenterReviewItem"][];
         };
+        /** @description The renter's review of the space, with the host's reply and whether the caller may reply. */
+        RenterSideReview: {
+            /**
+             * id
+             * Format: uuid
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            _id?: string;
+            written: boolean;
+            revealed: boolean;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            review?: string;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            rating?: number | null;
+            /** @description Private remarks: to their writer and staff only, else empty. */
+            remarks?: string;
+            /**
+             * Format: date-time
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            createdAt?: string;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            reply?: string;
+            /**
+             * Format: date-time
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            repliedAt?: string | null;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            can?: components["schemas"]["ReviewReplyCan"];
+        };
         /** @description What the caller may do to this review request (``apps.listings.policies.request_can``). */
         RequestCan: {
             approve: boolean;
@@ -5517,9 +5899,9 @@ export interface components {
             field: string;
             label: string;
             /** @description The live listing's value. */
-            live: unknown;
+            live: (string | string[]) | null;
             /** @description The value waiting for review. */
-            proposed: unknown;
+            proposed: (string | string[]) | null;
         };
         /**
          * @description * `new` - New listing
@@ -5620,6 +6002,9 @@ export interface components {
             data: components["schemas"]["PublicReview"];
             message: string;
         };
+        ReviewReplyCan: {
+            reply: boolean;
+        };
         ReviewReplyInputRequest: {
             reply: string;
         };
@@ -5677,7 +6062,7 @@ export interface components {
             count: number;
         };
         RoleCount: {
-            role: string;
+            role: components["schemas"]["RoleEnum"];
             count: number;
             /** Format: decimal */
             percentage: string;
@@ -5727,6 +6112,28 @@ export interface components {
          * @enum {string}
          */
         SidePanelEnum: "hostedBy" | "bookedBy";
+        /** @description One side's review of a booking as the caller may see it (``reviews.booking_reviews_for``). */
+        SideReview: {
+            /**
+             * id
+             * Format: uuid
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            _id?: string;
+            written: boolean;
+            revealed: boolean;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            review?: string;
+            /** @description Absent while the other side's review is still hidden (only written and revealed are sent). */
+            rating?: number | null;
+            /** @description Private remarks: to their writer and staff only, else empty. */
+            remarks?: string;
+            /**
+             * Format: date-time
+             * @description Absent while the other side's review is still hidden (only written and revealed are sent).
+             */
+            createdAt?: string;
+        };
         /**
          * @description * `terms` - Terms and Conditions
          *     * `privacy` - Privacy Policy
@@ -5787,14 +6194,25 @@ export interface components {
             avatar: string;
             isDeleted: boolean;
         };
+        /** @description The user who changed a status. */
+        StatusActorSchema: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["RoleEnum"];
+        };
         /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
         StatusChangeSchema: {
             /** @description Empty for the record's first status. */
             fromStatus: string | null;
             toStatus: string;
             reason: string;
-            /** @description _id, firstName, lastName, role; null for the system. */
-            actor: unknown;
+            /** @description Null for the system. */
+            actor: components["schemas"]["StatusActorSchema"] | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -5871,13 +6289,13 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            type?: components["schemas"]["SubscriptionTypeEnum"];
-            status?: components["schemas"]["SubscriptionStatusEnum"];
-            subscriptionSource?: components["schemas"]["SubscriptionSourceEnum"];
+            readonly type: components["schemas"]["SubscriptionTypeEnum"];
+            readonly status: components["schemas"]["SubscriptionStatusEnum"];
+            readonly subscriptionSource: components["schemas"]["SubscriptionSourceEnum"];
             /** Format: date-time */
-            startDate?: string | null;
+            readonly startDate: string | null;
             /** Format: date-time */
-            nextBillingDate?: string | null;
+            readonly nextBillingDate: string | null;
             readonly premiumSubscription: components["schemas"]["PremiumPart"] | null;
             /** Format: date-time */
             cancelledAt: string | null;
@@ -5896,13 +6314,13 @@ export interface components {
              * Format: uuid
              */
             readonly _id: string;
-            type?: components["schemas"]["SubscriptionTypeEnum"];
-            status?: components["schemas"]["SubscriptionStatusEnum"];
-            subscriptionSource?: components["schemas"]["SubscriptionSourceEnum"];
+            readonly type: components["schemas"]["SubscriptionTypeEnum"];
+            readonly status: components["schemas"]["SubscriptionStatusEnum"];
+            readonly subscriptionSource: components["schemas"]["SubscriptionSourceEnum"];
             /** Format: date-time */
-            startDate?: string | null;
+            readonly startDate: string | null;
             /** Format: date-time */
-            nextBillingDate?: string | null;
+            readonly nextBillingDate: string | null;
             readonly premiumSubscription: components["schemas"]["PremiumPart"] | null;
             /** Format: date-time */
             cancelledAt: string | null;
@@ -5971,8 +6389,7 @@ export interface components {
             message: string;
         };
         TypeCount: {
-            /** @description eventSpace or officeSpace */
-            propertyType: string;
+            propertyType: components["schemas"]["PropertyTypeEnum"];
             count: number;
         };
         TypedPeriod: {
@@ -6249,9 +6666,10 @@ export interface components {
             message: string;
         };
         ViewUserResponse: {
-            data: components["schemas"]["UserDetail"];
+            data: components["schemas"]["ViewedUser"];
             message: string;
         };
+        ViewedUser: components["schemas"]["UserDetail"] | components["schemas"]["PublicUser"];
         WebhookResponse: {
             data: components["schemas"]["WebhookResult"];
             message: string;
@@ -8826,7 +9244,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                status: string;
+                status: "all" | "failed" | "onhold" | "released";
             };
             cookie?: never;
         };
@@ -12460,7 +12878,12 @@ export interface operations {
     };
     payment_get_all_host_subscription_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, at most 10. */
+                limit?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

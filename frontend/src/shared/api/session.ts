@@ -3,13 +3,12 @@
  * the islands keep only the public part of the user (id, role, e-mail) under one root key.
  * Tokens never go to storage.
  */
+import type { components } from "./schema";
+
 export const ROOT_KEY = "spacemarket";
 
-export interface SessionUser {
-  _id: string;
-  role: string;
-  email?: string;
-}
+/** The part of the signed-in user (the login answer's `user`) the islands keep. */
+export type SessionUser = Pick<components["schemas"]["User"], "_id" | "role"> & Partial<Pick<components["schemas"]["User"], "email">>;
 
 interface StoredState {
   auth?: { userInfo: SessionUser | null; isLoggedIn: boolean };

@@ -7,17 +7,10 @@ import { formatDateTime } from "../format";
 
 export type StatusChange = Schemas["StatusChangeSchema"];
 
-interface Actor {
-  firstName?: string;
-  lastName?: string;
-  role?: string;
-}
-
-function actorName(actor: unknown): string {
-  if (!actor || typeof actor !== "object") return "the system";
-  const { firstName = "", lastName = "", role = "" } = actor as Actor;
-  const name = `${firstName} ${lastName}`.trim() || "someone";
-  return role ? `${name} (${role})` : name;
+function actorName(actor: StatusChange["actor"]): string {
+  if (!actor) return "the system";
+  const name = `${actor.firstName} ${actor.lastName}`.trim() || "someone";
+  return actor.role ? `${name} (${actor.role})` : name;
 }
 
 export function StatusHistoryItems({ rows }: { rows: readonly StatusChange[] | undefined }) {
