@@ -21,7 +21,9 @@ sections) and prints every figure.
 Environment: BENCH_PORT (8105; daphne on +1, the statistics on +2), BENCH_SECONDS per scenario
 (4), BENCH_CLIENTS ("1,4"), BENCH_LISTINGS (100000), BENCH_BOOKINGS (1000000),
 BENCH_NOTIFICATIONS (2000000), BENCH_AREAS (all: "discovery,notifications,bookings,websocket"),
-BENCH_STATISTICS (1: run scripts/bench_statistics.py).
+BENCH_STATISTICS (1: run scripts/bench_statistics.py), BENCH_GUNICORN (gunicorn's workers and threads,
+"-w 4 --threads 4" as in production), BENCH_WORKER (the Celery worker's pool options, "-c 2"),
+BENCH_VERBOSE (print each fan-out round).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ AREAS_RUN = os.environ.get("BENCH_AREAS", "discovery,notifications,bookings,webs
 MAX_REQUESTS = 20_000
 # gunicorn as production runs it (docker/Dockerfile, docker/compose.yaml): 4 workers of 4 threads.
 GUNICORN = os.environ.get("BENCH_GUNICORN", "-w 4 --threads 4")
+WORKER = os.environ.get("BENCH_WORKER", "-c 2")
 THREADS = int(GUNICORN.split("--threads")[1].split()[0]) if "--threads" in GUNICORN else 1
 DAPHNE_LOG = Path(tempfile.gettempdir()) / f"bench-daphne-{WS_PORT}.log"
 WORKER_LOG = Path(tempfile.gettempdir()) / f"bench-worker-{PORT}.log"
@@ -969,7 +972,7 @@ def main() -> int:
     # counters, e-mails, captures), as in production: prefork, 2 processes.
     worker = subprocess.Popen(
         [
-            *(str(ROOT / ".venv/bin/celery"), "-A", "config", "worker", "-l", "warning", "-c", "2"),
+            *(str(ROOT / ".venv/bin/celery"), "-A", "config", "worker", "-l", "warning", *WORKER.split()),
             *("--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"bench-{PORT}@%h"),
         ],
         cwd=ROOT,
