@@ -75,7 +75,7 @@ function PageEditor({ page }: { page: (typeof PAGES)[number] }) {
         </label>
         <input id={`cms-${page.key}-title`} className="form-field__input" maxLength={120} value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
       </div>
-      <RichText id={`cms-${page.key}-content`} label="Content" value={content} onChange={setContent} />
+      <RichText label="Content" value={content} onChange={setContent} />
       {error && (
         <p className="form-field__error" role="alert">
           {error}

@@ -1,78 +1,31 @@
 /**
- * A small rich-text editor (contentEditable with a toolbar, and the HTML source on demand). The
- * server sanitizes what is saved (apps/cms/sanitize.py); the preview runs in a sandboxed frame,
- * so nothing typed here can run script on the page.
+ * The content pages' editor: the kit's rich-text editor (TipTap, loaded lazily), with the HTML
+ * source on demand for staff who paste a page. The server sanitizes what is saved
+ * (apps/cms/sanitize.py); the preview runs in a sandboxed frame, so nothing typed here can run
+ * script on the page.
  */
-import { useEffect, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { LazyRichTextEditor } from "../../shared/ui/LazyRichTextEditor";
 
-const COMMANDS: { label: string; command: string; value?: string }[] = [
-  { label: "Bold", command: "bold" },
-  { label: "Italic", command: "italic" },
-  { label: "Heading", command: "formatBlock", value: "h2" },
-  { label: "Subheading", command: "formatBlock", value: "h3" },
-  { label: "Paragraph", command: "formatBlock", value: "p" },
-  { label: "Bulleted list", command: "insertUnorderedList" },
-  { label: "Numbered list", command: "insertOrderedList" },
-];
-
-export function RichText({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (html: string) => void }) {
-  const editor = useRef<HTMLDivElement>(null);
+export function RichText({ label, value, onChange }: { label: string; value: string; onChange: (html: string) => void }) {
+  const id = useId();
   const [source, setSource] = useState(false);
-
-  // Load outside values (first load, another page chosen) without moving the caret while typing.
-  useEffect(() => {
-    if (editor.current && editor.current.innerHTML !== value) editor.current.innerHTML = value;
-  }, [value, source]);
-
-  const run = (command: string, commandValue?: string) => {
-    editor.current?.focus();
-    document.execCommand(command, false, commandValue);
-    onChange(editor.current?.innerHTML ?? "");
-  };
-  const link = () => {
-    const url = window.prompt("Link address (https://…)");
-    if (url && /^(https?:|mailto:|tel:)/i.test(url)) run("createLink", url);
-  };
-
   return (
-    <div className="form-field">
-      <span className="form-field__label" id={`${id}-label`}>
-        {label}
-      </span>
-      <div className="people-toolbar" role="toolbar" aria-label={`${label} formatting`}>
-        {COMMANDS.map((item) => (
-          <button key={item.label} type="button" className="button button--ghost" disabled={source} onMouseDown={(event) => event.preventDefault()} onClick={() => run(item.command, item.value)}>
-            {item.label}
-          </button>
-        ))}
-        <button type="button" className="button button--ghost" disabled={source} onMouseDown={(event) => event.preventDefault()} onClick={link}>
-          Link
-        </button>
+    <div>
+      <div className="people-toolbar">
         <button type="button" className="button button--ghost" aria-pressed={source} onClick={() => setSource((shown) => !shown)}>
           {source ? "Visual editor" : "HTML source"}
         </button>
       </div>
       {source ? (
-        <textarea
-          id={id}
-          className="form-field__input people-editor"
-          aria-labelledby={`${id}-label`}
-          value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        />
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={id}>
+            {label}
+          </label>
+          <textarea id={id} className="form-field__input people-editor" value={value} onChange={(event) => onChange(event.currentTarget.value)} />
+        </div>
       ) : (
-        <div
-          id={id}
-          ref={editor}
-          className="form-field__input people-editor"
-          contentEditable
-          suppressContentEditableWarning
-          role="textbox"
-          aria-multiline="true"
-          aria-labelledby={`${id}-label`}
-          tabIndex={0}
-          onInput={(event) => onChange(event.currentTarget.innerHTML)}
-        />
+        <LazyRichTextEditor label={label} value={value} onChange={onChange} />
       )}
     </div>
   );
