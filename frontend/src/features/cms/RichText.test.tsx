@@ -1,7 +1,11 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { RichTextEditor } from "../../shared/ui/RichTextEditor";
 import { RichText } from "./RichText";
+
+// The kit's editor itself, without waiting for its lazy chunk.
+vi.mock("../../shared/ui/LazyRichTextEditor", () => ({ LazyRichTextEditor: RichTextEditor }));
 
 function Page({ initial }: { initial: string }) {
   const [html, setHtml] = useState(initial);
@@ -14,9 +18,9 @@ function Page({ initial }: { initial: string }) {
 }
 
 describe("content pages' editor", () => {
-  it("edits in the kit's rich-text editor, and in the HTML source on demand", { timeout: 20000 }, async () => {
+  it("edits in the kit's rich-text editor, and in the HTML source on demand", async () => {
     render(<Page initial="<h2>House rules</h2><p>Be kind.</p>" />);
-    const rich = await screen.findByRole("textbox", { name: "Content" }, { timeout: 10000 });
+    const rich = await screen.findByRole("textbox", { name: "Content" });
     expect(rich.getAttribute("contenteditable")).toBe("true");
     expect(screen.getByRole("toolbar", { name: "Content formatting" })).toBeTruthy();
     expect(rich.innerHTML).toContain("<h2>House rules</h2>");
@@ -29,7 +33,7 @@ describe("content pages' editor", () => {
     expect(screen.getByLabelText("Saved draft").textContent).toBe("<h2>House rules v2</h2>");
 
     fireEvent.click(screen.getByRole("button", { name: "Visual editor" }));
-    const again = await screen.findByRole("textbox", { name: "Content" }, { timeout: 10000 });
+    const again = await screen.findByRole("textbox", { name: "Content" });
     expect(again.innerHTML).toContain("House rules v2");
   });
 });
