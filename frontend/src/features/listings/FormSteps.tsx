@@ -10,7 +10,7 @@ import { TextField } from "../../shared/forms/TextField";
 import { LazyRichTextEditor } from "../../shared/ui/LazyRichTextEditor";
 import { formatDate, money } from "../../shared/format";
 import { type ListingFormProps } from "./ListingForm";
-import { LocationPicker } from "./LocationPicker";
+import { LocationPicker } from "../../shared/ui/map/LocationPicker";
 import { PhotosStep } from "./PhotosStep";
 import { EVENT_PERIODS, type ListingFormValues, type ListingLike, OFFERINGS, PERIOD_WORDS, plainText, type StepId, WEEKDAYS } from "./form";
 

@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as leaflet from "./leaflet";
+import * as leaflet from "../../shared/ui/map/leaflet";
 import { ListingMap } from "./ListingMap";
 
-vi.mock("./leaflet", async (original) => {
-  const actual = await original<typeof import("./leaflet")>();
+vi.mock("../../shared/ui/map/leaflet", async (original) => {
+  const actual = await original<typeof import("../../shared/ui/map/leaflet")>();
   return { ...actual, loadLeaflet: vi.fn(actual.loadLeaflet) };
 });
 

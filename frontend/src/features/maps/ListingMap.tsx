@@ -4,7 +4,7 @@
  * near the screen, not with the page.
  */
 import { useEffect, useRef } from "react";
-import { createMap, loadLeaflet, type MapMarker, MARKER_STYLE, popupHtml, type Tiles } from "./leaflet";
+import { createMap, loadLeaflet, type MapMarker, MARKER_STYLE, popupHtml, type Tiles } from "../../shared/ui/map/leaflet";
 import "./maps.css";
 
 /** Calls `show` once the element is within `margin` of the screen (at once where the browser cannot tell). */

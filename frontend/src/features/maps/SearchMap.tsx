@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type * as Leaflet from "leaflet";
-import { boxOf, createMap, loadLeaflet, type MapMarker, MARKER_STYLE, popupHtml, type Tiles } from "./leaflet";
+import { boxOf, createMap, loadLeaflet, type MapMarker, MARKER_STYLE, popupHtml, type Tiles } from "../../shared/ui/map/leaflet";
 import "./maps.css";
 
 export interface SearchMapProps extends Tiles {

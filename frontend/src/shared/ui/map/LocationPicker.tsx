@@ -1,7 +1,7 @@
-/** The listing form's map: click (or tap) to put the pin; the latitude and longitude fields follow. */
-import { useEffect, useRef } from "react";
+/** The kit's pin picker for forms (the listing form's location): click (or tap) to put the pin; the latitude and longitude fields follow. */
+import { useEffect, useId, useRef } from "react";
 import type * as Leaflet from "leaflet";
-import { createMap, loadLeaflet, MARKER_STYLE, type Tiles } from "../maps/leaflet";
+import { createMap, loadLeaflet, MARKER_STYLE, type Tiles } from "./leaflet";
 
 export function LocationPicker({
   tileUrl,
@@ -10,6 +10,7 @@ export function LocationPicker({
   longitude,
   onPick,
 }: Tiles & { latitude: string; longitude: string; onPick: (lat: number, lng: number) => void }) {
+  const id = useId();
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<Leaflet.Map | null>(null);
   const marker = useRef<Leaflet.CircleMarker | null>(null);
@@ -50,11 +51,11 @@ export function LocationPicker({
 
   return (
     <div className="form-field">
-      <span className="form-field__label" id="pin-label">
+      <span className="form-field__label" id={`${id}-label`}>
         Pin on the map
       </span>
-      <div ref={element} className="picker-map" role="application" aria-labelledby="pin-label" aria-describedby="pin-hint" />
-      <p className="form-field__hint" id="pin-hint">
+      <div ref={element} className="picker-map" role="application" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} />
+      <p className="form-field__hint" id={`${id}-hint`}>
         Click the map where the entrance is, or type the latitude and longitude below.
       </p>
     </div>
