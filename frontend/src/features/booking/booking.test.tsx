@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { acceptCount, withConsistentTimes } from "./components";
 import { clearDraft, DRAFT_KEY, draftFor, mergeDraft, readDraft, updateDraft } from "./draft";
-import { breakdownRows, type BookingListing, detailsStep, type PaymentDetails, percentText, priceLineText, requestBody, stepUrl } from "./quote";
-import { money } from "../../shared/format";
+import { breakdownRows, type BookingListing, detailsStep, type PaymentDetails, priceLineText, requestBody, stepUrl } from "./quote";
+import { money, percent } from "../../shared/format";
 import {
   datesBetween,
   displayDate,
@@ -181,8 +181,8 @@ describe("quote formatting", () => {
     expect(money(0)).toBe("$0.00");
     expect(money("nonsense")).toBe("$0.00");
     expect(money(undefined)).toBe("$0.00");
-    expect(percentText("12.50")).toBe("12.5%");
-    expect(percentText("3.00")).toBe("3%");
+    expect(percent("12.50")).toBe("12.5%");
+    expect(percent("3.00")).toBe("3%");
   });
 
   it("lists prices, services, discount, convenience fee, tax and total in order", () => {

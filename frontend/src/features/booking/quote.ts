@@ -1,6 +1,6 @@
 /** The server's price quote and how the booking steps show it (money as $ with two decimals). */
 import type { Schemas } from "../../shared/api/client";
-import { money } from "../../shared/format";
+import { money, percent } from "../../shared/format";
 import type { BookingDraft } from "./draft";
 
 export const QUOTE_DEBOUNCE_MS = 400;
@@ -69,12 +69,6 @@ export function priceLineText(line: PriceLine): string {
   return `${line.duration} ${unit} × ${money(line.rate)}`;
 }
 
-/** "5%" or "12.5%" from the server's "5.00" / "12.50". */
-export function percentText(value: string | number | null | undefined): string {
-  const number = Number(value ?? 0);
-  return `${Number.isFinite(number) ? Number(number.toFixed(2)) : 0}%`;
-}
-
 export interface BreakdownRow {
   key: string;
   label: string;
@@ -99,17 +93,17 @@ export function breakdownRows(details: PaymentDetails): BreakdownRow[] {
   if (Number(details.discount) > 0) {
     rows.push({
       key: "discount",
-      label: `Discount (${percentText(details.discountPercent)})`,
+      label: `Discount (${percent(details.discountPercent)})`,
       amount: `-${money(details.discount)}`,
       negative: true,
     });
   }
   rows.push({
     key: "fee",
-    label: `Convenience fee (${percentText(details.processingFeePercent)})`,
+    label: `Convenience fee (${percent(details.processingFeePercent)})`,
     amount: money(details.convenienceFee),
   });
-  rows.push({ key: "tax", label: `Tax (${percentText(details.taxPercent)})`, amount: money(details.tax) });
+  rows.push({ key: "tax", label: `Tax (${percent(details.taxPercent)})`, amount: money(details.tax) });
   rows.push({ key: "total", label: "Total", amount: money(details.total), emphasis: true });
   return rows;
 }
