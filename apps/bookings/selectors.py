@@ -50,12 +50,10 @@ def bookings_visible_to(user) -> QuerySet[Booking]:
 def booking_get_for(*, user, id) -> Booking:
     # get(), not first(): one row by its key needs no ORDER BY over the detail's wide SELECT.
     try:
-        return bookings_visible_to(user).get(pk=id) if _is_uuid(id) else _not_found()
+        if _is_uuid(id):
+            return bookings_visible_to(user).get(pk=id)
     except Booking.DoesNotExist:
-        return _not_found()
-
-
-def _not_found() -> Booking:
+        pass
     raise NotFound("Booking not found.")
 
 
