@@ -7,6 +7,7 @@ The front end must be built (``make test`` runs ``npm run build`` first; the fix
 when the manifest is missing). Tests are skipped, saying why, only when no Chromium is installed.
 """
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -80,6 +81,12 @@ def page(browser, live_server):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
+    # Let the page's last requests finish before the test's database is emptied: a request still
+    # running on the live server holds row locks that the flush's TRUNCATE would deadlock with.
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_load_state("networkidle", timeout=5_000)
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 
