@@ -68,7 +68,7 @@ function BasicsStep() {
         control={control}
         name="description"
         render={({ field, fieldState }) => (
-          <div className="form-field">
+          <div className="form-field form-wide">
             <LazyRichTextEditor label="Description" value={field.value ?? ""} onChange={field.onChange} error={fieldState.error?.message} />
             <p className="form-field__hint">Tell renters what the space is like, how to get in and what is included.</p>
           </div>

@@ -42,11 +42,20 @@ function ToolButton({ label, active, onClick, children }: { label: string; activ
   );
 }
 
+/** Built once: TipTap compares extensions by identity, and a new array each render reconfigures the editor. */
+const EXTENSIONS = [StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto", "tel"] } })];
+
 export function RichTextEditor({ label, value, onChange, error }: RichTextEditorProps) {
   const id = useId();
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto", "tel"] } })],
+  const created = useEditor({
+    extensions: EXTENSIONS,
     content: value,
+    // The editor is made by the mount effect, never during render. React may render and commit a
+    // tree hidden (a Suspense boundary's content while a sibling loads) and run its effects only
+    // when it shows it, without rendering again first; TipTap destroys an editor that no mounted
+    // effect claimed within a millisecond, so an editor made during that render was destroyed
+    // before its effects ran, and reading it threw ("reading 'cached'" in getHTML).
+    immediatelyRender: false,
     editorProps: {
       attributes: {
         class: "rte__content",
@@ -58,6 +67,8 @@ export function RichTextEditor({ label, value, onChange, error }: RichTextEditor
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? "" : current.getHTML()),
   });
+  // An instance TipTap has destroyed is never read: the render after its replacement shows the new one.
+  const editor = created && !created.isDestroyed ? created : null;
 
   // A new value from outside (a reset, a loaded page) replaces the content.
   useEffect(() => {
