@@ -9,6 +9,7 @@ checked with axe.
 """
 
 import io
+import json
 import re
 from decimal import Decimal
 
@@ -68,6 +69,14 @@ def register_host(page, email: str) -> None:
     page.wait_for_url("**/dashboard")
 
 
+def draft_saved(response, step: int, **fields: str) -> bool:
+    """The form's draft as the server took it, at this step and with these values."""
+    if not response.url.endswith("/api/listing/draft") or response.request.method != "PUT" or not response.ok:
+        return False
+    body = json.loads(response.request.post_data or "{}")
+    return body.get("step") == step and all(str(body["data"].get(k)) == v for k, v in fields.items())
+
+
 def next_step(page, title: str) -> None:
     page.get_by_role("button", name="Next").click()
     expect(page.get_by_role("heading", name=re.compile(rf"Step \d of 9: {re.escape(title)}"))).to_be_visible()
@@ -103,7 +112,16 @@ def test_a_new_host_lists_an_office_space_that_a_renter_saves(page, site, tmp_pa
     expect(page.get_by_text("Title is required")).to_be_visible()
     page.get_by_label("Title").fill("Harbour Coworking Loft")
     page.get_by_role("textbox", name="Description").fill("Bright desks by the water, with a meeting room.")
-    page.get_by_label("Seats in total").fill("24")
+    with page.expect_response(lambda r: draft_saved(r, step=2, numberOfSeats="24")):
+        page.get_by_label("Seats in total").fill("24")
+
+    # The draft saved at step 2 opens again at step 2, its description in the rich-text editor.
+    page.reload()
+    expect(page.get_by_text("We restored the draft you left.")).to_be_visible()
+    expect(page.get_by_role("heading", name=re.compile("Step 2 of 9: Basics"))).to_be_visible()
+    expect(page.get_by_role("textbox", name="Description")).to_have_text("Bright desks by the water, with a meeting room.")
+    expect(page.get_by_role("toolbar", name="Description formatting")).to_be_visible()
+    expect(page.get_by_text("Oops! something went wrong")).to_have_count(0)
     next_step(page, "Location")
     page.get_by_label("Street address").fill("12 Front Street")
     page.get_by_label("City").fill("Toronto")
@@ -112,10 +130,10 @@ def test_a_new_host_lists_an_office_space_that_a_renter_saves(page, site, tmp_pa
     page.get_by_label("Longitude").fill("-79.3871")
     expect(page.locator(".picker-map .leaflet-interactive")).to_have_count(1)  # the pin follows the fields
     assert axe_violations(page, include=[".listing-form"]) == []
-    next_step(page, "Offerings and prices")
+    with page.expect_response(lambda r: draft_saved(r, step=4)):
+        next_step(page, "Offerings and prices")
 
     # Leaving and coming back keeps what was typed (the draft on the server).
-    page.wait_for_timeout(1800)
     page.reload()
     expect(page.get_by_text("We restored the draft you left.")).to_be_visible()
     expect(page.get_by_role("heading", name=re.compile("Step 4 of 9: Offerings and prices"))).to_be_visible()
@@ -184,6 +202,13 @@ def test_a_new_host_lists_an_office_space_that_a_renter_saves(page, site, tmp_pa
     assert answer.value.status == 200, answer.value.text()
     listing.refresh_from_db()
     assert listing.status == "approved"
+
+    # A visitor finds it from the navbar search.
+    page.goto("/")
+    page.get_by_role("button", name="Search spaces").click()
+    page.get_by_role("searchbox", name="Search spaces by title").fill("harbour cowork")
+    page.locator(".nav-search-island__results").get_by_role("link", name="Harbour Coworking Loft").click()
+    page.wait_for_url(f"**/listing-details/{listing.slug}")
 
     # It is found in search, on the map and on its public page with its photos.
     page.goto("/property-listing?city=Toronto")
