@@ -208,20 +208,36 @@ def _stop_unused_postgres(pgdata: Path) -> None:
     """
     import psutil
     from pgserver.postgres_server import PostgresServer
-    from pgserver.utils import DiskList, PostmasterInfo
+    from pgserver.utils import DiskList
 
     with PostgresServer._lock:
         if not pgdata.exists() or any(psutil.pid_exists(pid) for pid in DiskList(pgdata / ".handle_pids.json").get()):
             return
-        info = PostmasterInfo.read_from_pgdata(pgdata)
-        if info is None or not info.is_running():
+        postmaster = _postmaster(pgdata)
+        if postmaster is None:
             return
-        postmaster = info.process
         postmaster.send_signal(signal.SIGINT)  # PostgreSQL's fast shutdown
         try:
             postmaster.wait(30)
         except psutil.TimeoutExpired:
             postmaster.kill()
+
+
+def _postmaster(pgdata: Path):
+    """The running server of pgdata, read from postmaster.pid (which has fewer lines while it starts)."""
+    import psutil
+
+    try:
+        pid = int((pgdata / "postmaster.pid").read_text().split("\n", 1)[0])
+        process = psutil.Process(pid)
+        return process if any(str(pgdata) in part for part in process.cmdline()) else None
+    except (OSError, ValueError, psutil.Error):
+        return None
+
+
+def _exit_status(returncode: int) -> int:
+    """The command's exit status as a shell reports it (128 + N when signal N ended it)."""
+    return 128 - returncode if returncode < 0 else returncode
 
 
 def _run(command: list[str], database: str, services: Services, signals: StopSignals) -> int:
@@ -230,7 +246,7 @@ def _run(command: list[str], database: str, services: Services, signals: StopSig
         with signals.held():
             env = dict(os.environ, DATABASE_URL=services.database_url(database), REDIS_URL=services.redis_url())
             child = subprocess.Popen(command, env=env)
-        return child.wait()
+        return _exit_status(child.wait())
     except Stopped as stop:
         if child is None:
             return 128 + stop.signum
@@ -239,7 +255,7 @@ def _run(command: list[str], database: str, services: Services, signals: StopSig
         with contextlib.suppress(ProcessLookupError):
             child.send_signal(stop.signum)
         try:
-            return child.wait(CHILD_GRACE_SECONDS)
+            return _exit_status(child.wait(CHILD_GRACE_SECONDS))
         except subprocess.TimeoutExpired:
             child.kill()
             child.wait()
@@ -263,6 +279,11 @@ def main() -> int:
     services = Services()
     try:
         return _run(command, args.database, services, signals)
+    except Exception:
+        if signals.received is None:
+            raise
+        # Stopped while a server started: its start failed (Ctrl-C reached initdb or pg_ctl too).
+        return 128 + signals.received
     finally:
         signals.ignore()  # stopping is under way: a second Ctrl-C must not cut it short
         services.stop()
