@@ -96,6 +96,21 @@ def _processes(run: subprocess.Popen, pgdata: Path) -> list[psutil.Process]:
     return found
 
 
+def _running(process: psutil.Process) -> bool:
+    """Alive and not a zombie: an ended PostgreSQL waits, as a zombie, for init to collect it."""
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _describe(process: psutil.Process) -> str:
+    try:
+        return f"{process.pid} {' '.join(process.cmdline())[:120]}"
+    except psutil.Error:
+        return str(process.pid)
+
+
 def _strays(folder: Path) -> list[psutil.Process]:
     """Processes whose command line names the temporary folder (the embedded PostgreSQL does)."""
     strays = []
@@ -146,8 +161,9 @@ def check() -> None:
             raise CheckFailed(f"the run did not stop within {TIMEOUT:.0f} s of SIGTERM") from None
         _gone, alive = psutil.wait_procs(processes, timeout=10)
         alive += [process for process in _strays(folder) if process not in alive]
+        alive = [process for process in alive if _running(process)]
         if alive:
-            names = ", ".join(f"{process.pid} {process.name()}" for process in alive)
+            names = ", ".join(_describe(process) for process in alive)
             raise CheckFailed(f"still running after SIGTERM to the run's group: {names}")
         if run.returncode != 0:
             raise CheckFailed(f"the run ended with exit {run.returncode} after SIGTERM (0 expected)")

@@ -26,6 +26,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -35,6 +36,8 @@ DATA = Path(os.environ.get("DATA_DIR") or ROOT / ".data").resolve()
 EMBEDDED_REDIS_PORT = int(os.environ.get("EMBEDDED_REDIS_PORT") or 6390)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 CHILD_GRACE_SECONDS = 30
+# pgserver keeps its lock file in the user's runtime folder; without XDG_RUNTIME_DIR a folder under /tmp does.
+warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR is not set")
 SERVER_START_SECONDS = 30
 
 
