@@ -9,7 +9,7 @@ terminal or a process manager would, and checks that every process of the run ha
 command, the embedded Redis and PostgreSQL (whose server leaves the group when it starts).
 
 The clone's .data/ and the machine's own servers are not touched. Exit status 0 when all holds.
-EMBEDDED_CHECK_TIMEOUT (seconds, default 300) bounds each wait; nothing sleeps for a fixed time.
+EMBEDDED_CHECK_TIMEOUT (seconds, default 600) bounds each wait; nothing sleeps for a fixed time.
 
 Usage: python scripts/embedded_check.py
 """
@@ -34,7 +34,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 PY = str(ROOT / ".venv" / "bin" / "python")
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
-TIMEOUT = float(os.environ.get("EMBEDDED_CHECK_TIMEOUT") or 300)
+TIMEOUT = float(os.environ.get("EMBEDDED_CHECK_TIMEOUT") or 600)
 DEMO_LOGIN = {"email": "renter@example.com", "password": "Demo1234!"}
 
 
