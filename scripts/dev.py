@@ -1,7 +1,7 @@
 """`make run`: prepare the database and serve the site with its worker, scheduler and websockets.
 
 HTTP (gunicorn, WSGI) on :8000, websockets (daphne, ASGI) on :8001, a Celery worker and Celery beat.
-Ctrl-C stops them all.
+PORT moves both (HTTP on PORT, websockets on PORT + 1). Ctrl-C, SIGTERM or SIGHUP stops them all.
 """
 
 import os
@@ -14,27 +14,58 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = ROOT / ".venv" / "bin"
 PY = str(VENV_BIN / "python")
+DATA = Path(os.environ.get("DATA_DIR") or ROOT / ".data")
 
 
 def manage(*args: str) -> None:
     subprocess.run([PY, "manage.py", *args], cwd=ROOT, check=True)
 
 
+class Stopping(Exception):
+    pass
+
+
 def main() -> int:
+    port = int(os.environ.get("PORT") or 8000)
+    os.environ.setdefault("SITE_URL", f"http://127.0.0.1:{port}")
+    os.environ.setdefault("WEBSOCKET_URL", f"ws://127.0.0.1:{port + 1}/ws/")
     os.environ.setdefault("DJANGO_ENV", "development")
     # The site as visitors see it (real not-found and error pages); DEBUG=true make run for Django's debug pages.
     os.environ.setdefault("DEBUG", "false")
-    (ROOT / ".data" / "mail").mkdir(parents=True, exist_ok=True)
+    (DATA / "mail").mkdir(parents=True, exist_ok=True)
+    # A stop signal while the database is prepared ends the step under way (subprocess.run kills it);
+    # once the servers run, it is only noted, and the loop below stops them once, however many arrive.
+    received: list[int] = []
+
+    def on_signal(signum: int, _frame) -> None:
+        received.append(signum)
+        if len(received) == 1 and not serving:
+            raise Stopping
+
+    serving = False
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, on_signal)
+    try:
+        prepare()
+    except Stopping:
+        return 128 + received[0]
+    serving = True
+    return serve(port, received)
+
+
+def prepare() -> None:
     manage("migrate", "--noinput", "-v", "0")
     manage("seed_demo")
     manage("collectstatic", "--noinput", "-v", "0")
 
+
+def serve(port: int, received: list[int]) -> int:
     commands = {
         "web": [
             str(VENV_BIN / "gunicorn"),
             "config.wsgi",
             "-b",
-            "127.0.0.1:8000",
+            f"127.0.0.1:{port}",
             "-w",
             "2",
             "--threads",
@@ -45,7 +76,7 @@ def main() -> int:
             "--access-logfile",
             "-",
         ],
-        "websockets": [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", "8001", "config.asgi:application"],
+        "websockets": [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port + 1), "config.asgi:application"],
         "worker": [str(VENV_BIN / "celery"), "-A", "config", "worker", "-l", "info", "-c", "2"],
         "beat": [
             str(VENV_BIN / "celery"),
@@ -55,12 +86,12 @@ def main() -> int:
             "-l",
             "info",
             "-s",
-            str(ROOT / ".data" / "celerybeat-schedule"),
+            str(DATA / "celerybeat-schedule"),
         ],
     }
     processes = {name: subprocess.Popen(command, cwd=ROOT) for name, command in commands.items()}
     print(
-        "\n  Site: http://127.0.0.1:8000   (API docs: /api/docs/, e-mail: .data/mail/)   Ctrl-C stops everything.\n",
+        f"\n  Site: http://127.0.0.1:{port}   (API docs: /api/docs/, e-mail: .data/mail/)   Ctrl-C stops everything.\n",
         flush=True,
     )
 
@@ -75,18 +106,15 @@ def main() -> int:
             except subprocess.TimeoutExpired:
                 process.kill()
 
-    signal.signal(signal.SIGTERM, lambda *a: (stop(), sys.exit(0)))
-    try:
-        while True:
-            for name, process in processes.items():
-                if process.poll() is not None:
-                    print(f"{name} stopped (exit {process.returncode}); stopping the rest.", flush=True)
-                    stop()
-                    return process.returncode or 1
-            time.sleep(1)
-    except KeyboardInterrupt:
-        stop()
-        return 0
+    while not received:
+        for name, process in processes.items():
+            if process.poll() is not None:
+                print(f"{name} stopped (exit {process.returncode}); stopping the rest.", flush=True)
+                stop()
+                return process.returncode or 1
+        time.sleep(0.5)
+    stop()
+    return 0
 
 
 if __name__ == "__main__":

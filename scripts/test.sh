@@ -47,6 +47,9 @@ if env -u STRIPE_SECRET_KEY -u STRIPE_WEBHOOK_SECRET -u PAYMENT_GATEWAY "${PROD_
   exit 1
 fi
 
+echo "== embedded PostgreSQL and Redis from an empty folder: migrate, seed, /healthz, stop, nothing left (scripts/embedded_check.py)"
+$PY scripts/embedded_check.py
+
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "== installing Chromium for the browser tests (Debian's package)"
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
