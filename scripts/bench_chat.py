@@ -136,6 +136,10 @@ def main() -> int:
 
     bench.manage("migrate", "--noinput", "-v", "0")
     django.setup()
+    from django.conf import settings
+
+    from config import instance
+
     host, renter, conversation = conversation_with_messages()
     host_token, renter_token = bench.token_for(host), bench.token_for(renter)
     server = bench.start_gunicorn()
@@ -147,7 +151,10 @@ def main() -> int:
         stderr=subprocess.STDOUT,
     )
     worker = subprocess.Popen(
-        [str(ROOT / ".venv/bin/celery"), "-A", "config", "worker", "-l", "warning", "-c", "2", *WORKER_FLAGS],
+        [
+            *(str(ROOT / ".venv/bin/celery"), "-A", "config", "worker", "-l", "warning", "-c", "2", *WORKER_FLAGS),
+            *instance.worker_arguments(settings.INSTANCE_NAME, node=f"bench-chat-{bench.PORT}"),
+        ],
         cwd=ROOT,
         env={**os.environ},
         stdout=subprocess.DEVNULL,

@@ -1,7 +1,9 @@
 """`make run`: prepare the database and serve the site with its worker, scheduler and websockets.
 
 HTTP (gunicorn, WSGI) on :8000, websockets (daphne, ASGI) on :8001, a Celery worker and Celery beat.
-Ctrl-C stops them all.
+Ctrl-C stops them all. PORT=8100 serves HTTP on 8100 and websockets on 8101, so a second instance
+(another DATABASE_URL, hence another INSTANCE_NAME: its own queues and keys on the same Redis) can
+run beside the first.
 """
 
 import os
@@ -12,6 +14,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from config import instance  # noqa: E402
+
 VENV_BIN = ROOT / ".venv" / "bin"
 PY = str(VENV_BIN / "python")
 
@@ -24,6 +30,11 @@ def main() -> int:
     os.environ.setdefault("DJANGO_ENV", "development")
     # The site as visitors see it (real not-found and error pages); DEBUG=true make run for Django's debug pages.
     os.environ.setdefault("DEBUG", "false")
+    port = int(os.environ.get("PORT", "8000"))
+    if port != 8000:
+        os.environ.setdefault("SITE_URL", f"http://127.0.0.1:{port}")
+        os.environ.setdefault("WEBSOCKET_URL", f"ws://127.0.0.1:{port + 1}/ws/")
+    name = instance.instance_name()
     (ROOT / ".data" / "mail").mkdir(parents=True, exist_ok=True)
     manage("migrate", "--noinput", "-v", "0")
     manage("seed_demo")
@@ -34,7 +45,7 @@ def main() -> int:
             str(VENV_BIN / "gunicorn"),
             "config.wsgi",
             "-b",
-            "127.0.0.1:8000",
+            f"127.0.0.1:{port}",
             "-w",
             "2",
             "--threads",
@@ -45,8 +56,12 @@ def main() -> int:
             "--access-logfile",
             "-",
         ],
-        "websockets": [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", "8001", "config.asgi:application"],
-        "worker": [str(VENV_BIN / "celery"), "-A", "config", "worker", "-l", "info", "-c", "2"],
+        "websockets": [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port + 1), "config.asgi:application"],
+        # The instance's own queues only: another instance's tasks on the same Redis are not ours.
+        "worker": [
+            *(str(VENV_BIN / "celery"), "-A", "config", "worker", "-l", "info", "-c", "2"),
+            *instance.worker_arguments(name),
+        ],
         "beat": [
             str(VENV_BIN / "celery"),
             "-A",
@@ -55,12 +70,13 @@ def main() -> int:
             "-l",
             "info",
             "-s",
-            str(ROOT / ".data" / "celerybeat-schedule"),
+            str(ROOT / ".data" / f"celerybeat-schedule-{name}"),
         ],
     }
-    processes = {name: subprocess.Popen(command, cwd=ROOT) for name, command in commands.items()}
+    processes = {role: subprocess.Popen(command, cwd=ROOT) for role, command in commands.items()}
     print(
-        "\n  Site: http://127.0.0.1:8000   (API docs: /api/docs/, e-mail: .data/mail/)   Ctrl-C stops everything.\n",
+        f"\n  Site: http://127.0.0.1:{port}   (instance {name!r}; API docs: /api/docs/, e-mail: .data/mail/)"
+        "   Ctrl-C stops everything.\n",
         flush=True,
     )
 
@@ -78,9 +94,9 @@ def main() -> int:
     signal.signal(signal.SIGTERM, lambda *a: (stop(), sys.exit(0)))
     try:
         while True:
-            for name, process in processes.items():
+            for role, process in processes.items():
                 if process.poll() is not None:
-                    print(f"{name} stopped (exit {process.returncode}); stopping the rest.", flush=True)
+                    print(f"{role} stopped (exit {process.returncode}); stopping the rest.", flush=True)
                     stop()
                     return process.returncode or 1
             time.sleep(1)
