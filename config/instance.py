@@ -51,6 +51,14 @@ def queues(name: str) -> list[str]:
     return [name, effects_queue(name)]
 
 
+def celery_queues(name: str) -> list:
+    """The instance's queues as Celery declares them: on one direct exchange named after the instance."""
+    from kombu import Exchange, Queue
+
+    exchange = Exchange(name, type="direct")
+    return [Queue(queue, exchange, routing_key=queue) for queue in queues(name)]
+
+
 def worker_arguments(name: str, *, node: str | None = None) -> list[str]:
     """The ``celery worker`` options that make a worker take its own instance's work and nothing else."""
     return ["-Q", ",".join(queues(name)), "-n", f"{node or name}@%h"]

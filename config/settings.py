@@ -13,7 +13,6 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.csp import CSP
-from kombu import Exchange, Queue
 
 from config import instance
 
@@ -199,9 +198,7 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_DEFAULT_QUEUE = INSTANCE_NAME
 CELERY_TASK_DEFAULT_EXCHANGE = INSTANCE_NAME
 CELERY_TASK_DEFAULT_ROUTING_KEY = INSTANCE_NAME
-CELERY_TASK_QUEUES = [
-    Queue(name, Exchange(INSTANCE_NAME, type="direct"), routing_key=name) for name in instance.queues(INSTANCE_NAME)
-]
+CELERY_TASK_QUEUES = instance.celery_queues(INSTANCE_NAME)
 CELERY_TASK_ROUTES = {"core.*": {"queue": instance.effects_queue(INSTANCE_NAME)}}
 CELERY_TASK_CREATE_MISSING_QUEUES = False  # a task routed to a queue no worker of this instance reads fails loudly
 CELERY_CONTROL_EXCHANGE = INSTANCE_NAME

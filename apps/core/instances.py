@@ -119,9 +119,10 @@ def check(name: str | None = None) -> Serving:
     if owner != name:
         raise InstanceMismatch(
             f"This worker takes the tasks of instance {name!r} (queues {instance.queues(name)}), but its database "
-            f"{serving.database!r} belongs to instance {owner!r}: it would run {name!r}'s work against {owner!r}'s "
-            f"data. Point DATABASE_URL at {name!r}'s database, or set INSTANCE_NAME={owner}. If this database is a "
-            f"copy that now serves {name!r}, give it to {name!r} with `manage.py instance_claim --claim`."
+            f"{serving.database!r} belongs to instance {owner!r}: it would run the work of {name!r} against the "
+            f"data of {owner!r}. Point DATABASE_URL at the database of {name!r}, or set INSTANCE_NAME={owner}. If "
+            f"this database is a copy that now serves {name!r}, give it to {name!r} with "
+            "`manage.py instance_claim --claim`."
         )
     register(serving)
     return serving
