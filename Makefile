@@ -5,11 +5,14 @@ PY := .venv/bin/python
 # Unset, DJANGO_ENV means production (which needs real keys): the developer targets say development.
 export DJANGO_ENV ?= development
 SERVICES := $(PY) scripts/services.py run
+# `make run` serves this database; each database is its own instance (INSTANCE_NAME, docs/deployment.md),
+# so `make run DATABASE=other PORT=8100` runs a second site beside the first on the same Redis.
+DATABASE ?= spacemarket
 
 .PHONY: run test venv deps frontend lint check schema bench scale-demo clean
 
 run: deps frontend
-	$(SERVICES) --database spacemarket -- $(PY) scripts/dev.py
+	$(SERVICES) --database $(DATABASE) -- $(PY) scripts/dev.py
 
 test: deps frontend
 	$(SERVICES) --database spacemarket -- bash scripts/test.sh

@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.csp import CSP
 
+from config import instance
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / ".data"))
 
@@ -131,13 +133,25 @@ TEMPLATES = [
 
 # --- Data stores -------------------------------------------------------------
 
-DATABASE_URL = env("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/spacemarket")
+DATABASE_URL = env("DATABASE_URL", instance.DEFAULT_DATABASE_URL)
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0 if TESTING else 60, conn_health_checks=True)}
 # Title search forgives typos through pg_trgm's word similarity; 0.5 (default 0.6) lets "cowrking" find "Coworking".
 # JIT off: for these short queries PostgreSQL's JIT compilation costs more than it saves (a search COUNT
 # at 100,000 listings took 665 ms with it, of which 400 ms compiling; 160 ms without).
 DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c pg_trgm.word_similarity_threshold=0.5 -c jit=off"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The instance's name: every name it shares with others on one Redis (queues, the workers' control
+# exchange, the channel layer's prefix, cache keys) derives from it. Unset, the database's name
+# (config/instance.py); a worker checks at start that its database is this instance's own
+# (apps/core/instances.py).
+INSTANCE_NAME = instance.instance_name(testing=TESTING)
+# What a worker does when its database belongs to another instance, or another database already
+# serves this instance on the same Redis: refuse to start (production, tests) or say so and go on
+# (development, where a developer renames databases freely).
+INSTANCE_CHECK = env("INSTANCE_CHECK", "warn" if DJANGO_ENV == "development" else "refuse")
+if INSTANCE_CHECK not in ("refuse", "warn"):
+    raise RuntimeError(f"INSTANCE_CHECK must be refuse or warn, not {INSTANCE_CHECK!r}.")
 
 REDIS_URL = env("REDIS_URL", "redis://127.0.0.1:6379/0")
 if TESTING:
@@ -152,7 +166,7 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
-        "KEY_PREFIX": env("CACHE_KEY_PREFIX", "spacemarket"),
+        "KEY_PREFIX": env("CACHE_KEY_PREFIX", INSTANCE_NAME),
     }
 }
 
@@ -164,7 +178,7 @@ CHANNEL_LAYERS = {
         # websocket (code 1011) after about 5 s. A longer read timeout keeps idle sockets open.
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
-            "prefix": env("CACHE_KEY_PREFIX", "spacemarket") + ":channels",
+            "prefix": env("CACHE_KEY_PREFIX", INSTANCE_NAME) + ":channels",
         },
     }
 }
@@ -178,6 +192,17 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=TESTING)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"
+# The instance's own queues: the default one (beat's periodic jobs) and the outbox's; a worker takes
+# both unless told otherwise (`-Q`, config/instance.py's worker_arguments). Broadcasts (ping,
+# inspect, a starting worker's hello) go through the instance's own control exchange.
+CELERY_TASK_DEFAULT_QUEUE = INSTANCE_NAME
+CELERY_TASK_DEFAULT_EXCHANGE = INSTANCE_NAME
+CELERY_TASK_DEFAULT_ROUTING_KEY = INSTANCE_NAME
+CELERY_TASK_QUEUES = instance.celery_queues(INSTANCE_NAME)
+CELERY_TASK_ROUTES = {"core.*": {"queue": instance.effects_queue(INSTANCE_NAME)}}
+CELERY_TASK_CREATE_MISSING_QUEUES = False  # a task routed to a queue no worker of this instance reads fails loudly
+CELERY_CONTROL_EXCHANGE = INSTANCE_NAME
+CELERY_EVENT_EXCHANGE = f"{INSTANCE_NAME}.events"
 CELERY_BEAT_SCHEDULE: dict = {}
 CELERY_BEAT_SCHEDULE |= {
     # The outbox sweep: retries, and effects whose task was lost (apps/core/effects.py).

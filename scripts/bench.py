@@ -955,6 +955,10 @@ def main() -> int:
     import django
 
     django.setup()
+    from django.conf import settings
+
+    from config import instance
+
     sizes = seed()
     load_before = os.getloadavg()
     run = Run()
@@ -973,7 +977,9 @@ def main() -> int:
     worker = subprocess.Popen(
         [
             *(str(ROOT / ".venv/bin/celery"), "-A", "config", "worker", "-l", "warning", *WORKER.split()),
-            *("--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"bench-{PORT}@%h"),
+            *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+            # The instance's own queues: a `make run` beside it on the same Redis keeps its own work.
+            *instance.worker_arguments(settings.INSTANCE_NAME, node=f"bench-{PORT}"),
         ],
         cwd=ROOT,
         env={**os.environ},

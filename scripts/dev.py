@@ -1,7 +1,9 @@
 """`make run`: prepare the database and serve the site with its worker, scheduler and websockets.
 
 HTTP (gunicorn, WSGI) on :8000, websockets (daphne, ASGI) on :8001, a Celery worker and Celery beat.
-PORT moves both (HTTP on PORT, websockets on PORT + 1). Ctrl-C, SIGTERM or SIGHUP stops them all.
+PORT moves both (HTTP on PORT, websockets on PORT + 1), so a second instance (another DATABASE_URL,
+hence another INSTANCE_NAME: its own queues and keys on the same Redis) can run beside the first.
+Ctrl-C, SIGTERM or SIGHUP stops them all.
 """
 
 import os
@@ -12,6 +14,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from config import instance  # noqa: E402
+
 VENV_BIN = ROOT / ".venv" / "bin"
 PY = str(VENV_BIN / "python")
 DATA = Path(os.environ.get("DATA_DIR") or ROOT / ".data")
@@ -60,6 +66,7 @@ def prepare() -> None:
 
 
 def serve(port: int, received: list[int]) -> int:
+    name = instance.instance_name()
     commands = {
         "web": [
             str(VENV_BIN / "gunicorn"),
@@ -77,7 +84,11 @@ def serve(port: int, received: list[int]) -> int:
             "-",
         ],
         "websockets": [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port + 1), "config.asgi:application"],
-        "worker": [str(VENV_BIN / "celery"), "-A", "config", "worker", "-l", "info", "-c", "2"],
+        # The instance's own queues only: another instance's tasks on the same Redis are not ours.
+        "worker": [
+            *(str(VENV_BIN / "celery"), "-A", "config", "worker", "-l", "info", "-c", "2"),
+            *instance.worker_arguments(name),
+        ],
         "beat": [
             str(VENV_BIN / "celery"),
             "-A",
@@ -86,12 +97,13 @@ def serve(port: int, received: list[int]) -> int:
             "-l",
             "info",
             "-s",
-            str(DATA / "celerybeat-schedule"),
+            str(DATA / f"celerybeat-schedule-{name}"),
         ],
     }
-    processes = {name: subprocess.Popen(command, cwd=ROOT) for name, command in commands.items()}
+    processes = {role: subprocess.Popen(command, cwd=ROOT) for role, command in commands.items()}
     print(
-        f"\n  Site: http://127.0.0.1:{port}   (API docs: /api/docs/, e-mail: .data/mail/)   Ctrl-C stops everything.\n",
+        f"\n  Site: http://127.0.0.1:{port}   (instance {name!r}; API docs: /api/docs/, e-mail: .data/mail/)"
+        "   Ctrl-C stops everything.\n",
         flush=True,
     )
 
@@ -107,9 +119,9 @@ def serve(port: int, received: list[int]) -> int:
                 process.kill()
 
     while not received:
-        for name, process in processes.items():
+        for role, process in processes.items():
             if process.poll() is not None:
-                print(f"{name} stopped (exit {process.returncode}); stopping the rest.", flush=True)
+                print(f"{role} stopped (exit {process.returncode}); stopping the rest.", flush=True)
                 stop()
                 return process.returncode or 1
         time.sleep(0.5)

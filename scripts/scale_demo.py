@@ -76,10 +76,14 @@ def start_all() -> dict[str, subprocess.Popen]:
         processes[f"daphne{n}"] = start(
             f"daphne{n}", str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"
         )
-    for n in (1, 2):
+    from config import instance
+
+    name = instance.instance_name()
+    for n in (1, 2):  # the instance's own queues (another instance may share the Redis)
         processes[f"worker{n}"] = start(
             f"worker{n}",
-            *(str(BIN / "celery"), "-A", "config", "worker", "-l", "info", "-c", "2", "-n", f"scale{n}-{PORT}@%h"),
+            *(str(BIN / "celery"), "-A", "config", "worker", "-l", "info", "-c", "2"),
+            *instance.worker_arguments(name, node=f"scale{n}-{PORT}"),
         )
     schedule = LOGS / "celerybeat-schedule"
     for stale in LOGS.glob("celerybeat-schedule*"):
@@ -373,7 +377,8 @@ def main() -> int:
     from django.conf import settings
 
     print(
-        f"PostgreSQL {settings.DATABASES['default']['NAME']}, Redis {os.environ.get('REDIS_URL', '(default)')}; "
+        f"PostgreSQL {settings.DATABASES['default']['NAME']}, Redis {os.environ.get('REDIS_URL', '(default)')}, "
+        f"instance {settings.INSTANCE_NAME!r}; "
         f"logs in {LOGS}",
         flush=True,
     )

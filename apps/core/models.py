@@ -73,3 +73,19 @@ class StatusChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.machine} {self.object_id}: {self.from_status or '-'} -> {self.to_status}"
+
+
+class InstanceClaim(models.Model):
+    """Which instance of the site this database belongs to (one row): claimed by the first worker that
+    serves it, compared by every worker at start with the instance whose queues it takes
+    (``apps.core.instances``), so a worker never runs one instance's work against another's data."""
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1, editable=False)
+    name = models.CharField(max_length=63, help_text="The INSTANCE_NAME whose workers serve this database.")
+    claimed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(id=1), name="instance_claim_single_row")]
+
+    def __str__(self) -> str:
+        return self.name

@@ -46,6 +46,21 @@ def chromium_path() -> str | None:
     return None
 
 
+@pytest.fixture(autouse=True)
+def _no_effect_fails_on_the_event_loop(request, caplog):
+    """Playwright keeps a loop running on the test's thread, where effects the test's own writes run:
+    their live sends must still go out at the first attempt (apps/core/eventloop.py), not fail and
+    wait for a retry."""
+    yield
+    if "/browser/" in str(request.node.fspath):
+        failed = [
+            record.getMessage()
+            for record in caplog.get_records("setup") + caplog.get_records("call")
+            if record.name == "apps.core.effects" and "event loop" in record.getMessage()
+        ]
+        assert not failed, f"effects failed on the event loop: {failed}"
+
+
 @pytest.fixture(scope="session")
 def built_frontend():
     manifest = settings.BASE_DIR / "static" / "dist" / "manifest.json"
