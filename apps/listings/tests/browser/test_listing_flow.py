@@ -119,7 +119,9 @@ def test_a_new_host_lists_an_office_space_that_a_renter_saves(page, site, tmp_pa
     page.reload()
     expect(page.get_by_text("We restored the draft you left.")).to_be_visible()
     expect(page.get_by_role("heading", name=re.compile("Step 2 of 9: Basics"))).to_be_visible()
-    expect(page.get_by_role("textbox", name="Description")).to_have_text("Bright desks by the water, with a meeting room.")
+    expect(page.get_by_role("textbox", name="Description")).to_have_text(
+        "Bright desks by the water, with a meeting room."
+    )
     expect(page.get_by_role("toolbar", name="Description formatting")).to_be_visible()
     expect(page.get_by_text("Oops! something went wrong")).to_have_count(0)
     next_step(page, "Location")
