@@ -639,3 +639,37 @@ def test_more_than_three_redirects_are_refused(server, clients, listing, day):
     server.redirects["/r1"] = "/g.ics"
     sync.calendar_sync(calendar_id=calendar.pk)
     assert ExternalBlock.objects.count() == 1
+
+
+def test_an_event_already_going_on_blocks_its_remaining_time_and_runaway_rules_are_refused():
+    import datetime as dt
+
+    from apps.bookings.calendars.parse import FeedError, parse_feed
+
+    now = dt.datetime.now(dt.UTC)
+    started = (now - dt.timedelta(days=5)).date()
+    ongoing = ics(
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "BEGIN:VEVENT",
+        "UID:long-stay",
+        f"DTSTART;VALUE=DATE:{started:%Y%m%d}",
+        f"DTEND;VALUE=DATE:{started + dt.timedelta(days=10):%Y%m%d}",
+        "END:VEVENT",
+        "END:VCALENDAR",
+    )
+    assert [block.uid for block in parse_feed(ongoing, tz=NY)] == [f"long-stay|{local(started, 0):%Y%m%d}T050000Z"]
+    for rule in ("FREQ=MINUTELY", "FREQ=HOURLY", "FREQ=SECONDLY;COUNT=10"):
+        runaway = ics(
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "BEGIN:VEVENT",
+            "UID:r",
+            f"DTSTART:{now:%Y%m%dT%H%M%SZ}",
+            "DURATION:PT1M",
+            f"RRULE:{rule}",
+            "END:VEVENT",
+            "END:VCALENDAR",
+        )
+        with pytest.raises(FeedError, match="more often than hourly"):
+            parse_feed(runaway, tz=NY)
