@@ -97,6 +97,9 @@ def feed(index: int, first: dt.date, extra: list[tuple[dt.datetime, dt.datetime]
     return ("\r\n".join(lines) + "\r\n").encode()
 
 
+LOAD_AT_START = os.getloadavg()[0]
+
+
 def main() -> int:
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
     import django
@@ -241,7 +244,7 @@ def write_section(rounds, latencies, feed_bytes, failing, not_modified) -> None:
     lines = [
         SECTION,
         "",
-        f"Run of {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load average {load[0]:.1f} at the end, "
+        f"Run of {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load average {LOAD_AT_START:.1f} at the start and {load[0]:.1f} at the end, "
         f"{os.cpu_count()} cores. {FEEDS:,} feeds of {EVENTS} events each ({feed_bytes / 1024:.1f} KB; all-day, "
         "timed UTC and weekly series with an exception) from a local `http.server`, on listings of 10 feeds "
         f"each, synced by one Celery worker `{WORKER}` (prefork) from its own queue.",
