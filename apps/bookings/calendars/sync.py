@@ -135,13 +135,13 @@ def calendar_request_sync(*, user, listing_id, calendar_id) -> ExternalCalendar:
 
 
 def calendars_claim_due(*, now: dt.datetime | None = None, limit: int = 5000) -> list[str]:
-    """The calendars due for a fetch, each pushed back by ``REFRESH_EVERY`` so the next beat does not
+    """The calendars due for a fetch (of listings not deleted), each pushed back by ``REFRESH_EVERY`` so the next beat does not
     queue it again while it waits for a worker (its sync sets the real next time)."""
     now = now or timezone.now()
     with transaction.atomic():
         due = list(
             ExternalCalendar.objects.select_for_update(skip_locked=True)
-            .filter(next_attempt_at__lte=now)
+            .filter(next_attempt_at__lte=now, listing__is_deleted=False)
             .order_by("next_attempt_at")
             .values_list("pk", flat=True)[:limit]
         )

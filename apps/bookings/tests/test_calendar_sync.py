@@ -419,6 +419,10 @@ def test_beat_queues_only_the_calendars_that_are_due(server, clients, listing, d
     assert sync_due_calendars() == 1
 
     assert server.hits["/g.ics"] == hits + 1
+    # A deleted listing's calendars are not fetched any more.
+    ExternalCalendar.objects.update(next_attempt_at=calendar.last_synced_at)
+    type(listing).objects.filter(pk=listing.pk).update(is_deleted=True)
+    assert sync_due_calendars() == 0
 
 
 def test_a_new_block_over_a_booking_here_tells_the_host(
