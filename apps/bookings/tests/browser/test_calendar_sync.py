@@ -114,3 +114,36 @@ def test_a_host_imports_a_calendar_and_a_renter_cannot_book_its_day(page, live_s
         widget.get_by_label("End time").select_option("12:00 PM")
         expect(widget.get_by_text(re.compile("Not available on"))).to_have_count(0)
         expect(widget.locator(".quote-panel, .quote").first).to_be_visible()
+
+
+def test_the_listing_form_s_availability_step_imports_a_calendar(page, live_server, settings):
+    from apps.listings.models import ListingDraft
+
+    settings.SITE_URL = live_server.url
+    host = UserFactory(role=Role.HOST, email="host.form@example.com", first_name="Hana", last_name="Host")
+    listing = PricedEventListingFactory(
+        host=host, title="Harbour Loft", slug="harbour-loft-form", time_zone="America/New_York"
+    )
+    # The host left the form on its availability step (the 7th).
+    ListingDraft.objects.create(host=host, listing=listing, step=7, data={})
+    day = dt.datetime.now(NY).date() + dt.timedelta(days=12)
+    with FeedServer() as server:
+        server.feeds["/airbnb.ics"] = airbnb_feed(day)
+        sign_in(page, host.email)
+        page.goto(f"/edit-listing/{listing.pk}")
+        panel = page.locator("section.ext-cal")
+        expect(panel.get_by_role("heading", name="Imported calendars")).to_be_visible()
+        panel.get_by_label("Calendar name").fill("Airbnb")
+        panel.get_by_label("iCal address").fill(server.url("/airbnb.ics"))
+        panel.get_by_role("button", name="Add calendar").click()
+        row = panel.get_by_role("row", name=re.compile("Airbnb"))
+        expect(row).to_contain_text("OK")
+        expect(row.get_by_role("cell").nth(3)).to_have_text("1")
+        expect(row).to_contain_text(f"http://127.0.0.1:{server.port}/…")
+        # A refused address is answered beside its field, and nothing is added.
+        panel.get_by_label("Calendar name").fill("Inside")
+        settings.CALENDAR_ALLOW_LOCAL = False
+        panel.get_by_label("iCal address").fill("https://169.254.169.254/latest/meta-data/")
+        panel.get_by_role("button", name="Add calendar").click()
+        expect(panel.get_by_text("private network")).to_be_visible()
+        expect(panel.locator("tbody tr")).to_have_count(1)

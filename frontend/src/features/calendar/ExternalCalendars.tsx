@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type KeyboardEvent, useId, useState } from "react";
 import { api, ApiError, call, type Schemas } from "../../shared/api/client";
 import { apiKey } from "../../shared/api/query";
 import { formatDateTime } from "../../shared/format";
@@ -69,9 +69,12 @@ export function ExternalCalendarsPanel({ listingId, listingTitle }: { listingId:
     },
   });
   const errors = fieldErrors(add.error);
-  const submit = (event: FormEvent) => {
+  // Not a <form>: the panel also sits inside the listing form, whose submit must not fire.
+  const canAdd = !add.isPending && Boolean(name.trim()) && Boolean(url.trim());
+  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
     event.preventDefault();
-    add.mutate();
+    if (canAdd) add.mutate();
   };
   const rows = calendars.data ?? [];
   const titleId = `${nameId}-title`;
@@ -119,26 +122,26 @@ export function ExternalCalendarsPanel({ listingId, listingTitle }: { listingId:
           </table>
         </div>
       )}
-      <form className="form-row ext-cal__form" onSubmit={submit} noValidate>
+      <div className="form-row ext-cal__form" role="group" aria-label="Add a calendar">
         <div className="form-field">
           <label className="form-field__label" htmlFor={nameId}>
             Calendar name
           </label>
-          <input id={nameId} className="form-field__input" value={name} maxLength={80} placeholder="Peerspace" onChange={(event) => setName(event.currentTarget.value)} aria-invalid={Boolean(errors.name)} />
+          <input id={nameId} className="form-field__input" value={name} maxLength={80} placeholder="Peerspace" onChange={(event) => setName(event.currentTarget.value)} onKeyDown={onEnter} aria-invalid={Boolean(errors.name)} />
           {errors.name && <p className="form-field__error">{errors.name[0]}</p>}
         </div>
         <div className="form-field ext-cal__url">
           <label className="form-field__label" htmlFor={urlId}>
             iCal address
           </label>
-          <input id={urlId} className="form-field__input" type="url" inputMode="url" value={url} placeholder="https://… or webcal://…" onChange={(event) => setUrl(event.currentTarget.value)} aria-invalid={Boolean(errors.url)} />
+          <input id={urlId} className="form-field__input" type="url" inputMode="url" value={url} placeholder="https://… or webcal://…" onChange={(event) => setUrl(event.currentTarget.value)} onKeyDown={onEnter} aria-invalid={Boolean(errors.url)} />
           {errors.url && <p className="form-field__error">{errors.url[0]}</p>}
           {add.error && !errors.url && !errors.name && <p className="form-field__error">{add.error.message}</p>}
         </div>
-        <button type="submit" className="button" disabled={add.isPending || !name.trim() || !url.trim()}>
+        <button type="button" className="button" disabled={!canAdd} onClick={() => add.mutate()}>
           Add calendar
         </button>
-      </form>
+      </div>
       {removing && (
         <ConfirmDialog
           title="Remove this calendar?"
