@@ -45,6 +45,7 @@ bench: deps
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_statistics.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_people.py
 	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_chat.py
+	$(SERVICES) --database spacemarket_bench -- $(PY) scripts/bench_calendars.py
 
 # The site on 2 gunicorn, 2 daphne, 2 Celery workers and 1 beat, checked end to end (docs/deployment.md).
 scale-demo: deps

@@ -220,8 +220,20 @@ CELERY_BEAT_SCHEDULE |= {
     "bookings-reveal-reviews": {"task": "bookings.reveal_reviews", "schedule": 60 * 60},
 }
 CELERY_BEAT_SCHEDULE |= {
+    # Imported calendars: every minute, the feeds that are due (each at least every 10 minutes).
+    "bookings-sync-calendars": {"task": "bookings.sync_due_calendars", "schedule": 60},
+}
+CELERY_BEAT_SCHEDULE |= {
     "statistics-refresh-platform": {"task": "statistics.refresh_platform", "schedule": 5 * 60},
 }
+
+# --- Imported calendars ------------------------------------------------------
+
+# Feeds on 127.0.0.1 over plain http, so a host can try an import with a local file server:
+# development and tests only; production always refuses loopback and private addresses.
+CALENDAR_ALLOW_LOCAL = env_bool("CALENDAR_ALLOW_LOCAL", default=DJANGO_ENV in ("development", "test"))
+if PRODUCTION:
+    CALENDAR_ALLOW_LOCAL = False
 
 # --- Accounts and authentication --------------------------------------------
 

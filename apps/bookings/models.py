@@ -341,3 +341,59 @@ class RenterReview(models.Model):
 
     def __str__(self) -> str:
         return f"Review of renter {self.renter_id} ({self.rating})"
+
+
+class CalendarStatus(models.TextChoices):
+    OK = "ok", "OK"
+    FAILING = "failing", "Failing"
+
+
+class ExternalCalendar(models.Model):
+    """An iCal feed of another calendar (another marketplace, the host's Google Calendar) imported
+    into a listing: its events block the listing's time (``ExternalBlock``). Refreshed by Celery beat
+    (``calendars.sync``); a failing feed keeps its last good blocks and backs off."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    listing = models.ForeignKey("listings.Listing", on_delete=models.CASCADE, related_name="external_calendars")
+    name = models.CharField(max_length=80)
+    url = models.URLField(max_length=2000, help_text="The feed's address (webcal:// stored as https://).")
+    status = models.CharField(max_length=16, choices=CalendarStatus.choices, default=CalendarStatus.OK)
+    last_synced_at = models.DateTimeField(null=True, blank=True, help_text="The last fetch that succeeded.")
+    last_error = models.CharField(max_length=500, blank=True)
+    etag = models.CharField(max_length=500, blank=True)
+    last_modified = models.CharField(max_length=100, blank=True)
+    failures = models.PositiveIntegerField(default=0, help_text="Failed fetches in a row (backoff).")
+    next_attempt_at = models.DateTimeField(default=timezone.now, help_text="When beat fetches it next.")
+    event_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=CalendarStatus.values), name="external_calendar_status_valid"
+            ),
+        ]
+        indexes = [models.Index(fields=["next_attempt_at"], name="external_calendar_due")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.status})"
+
+
+class ExternalBlock(models.Model):
+    """One imported event (or one occurrence of a recurring one): the listing's time it blocks, in UTC."""
+
+    calendar = models.ForeignKey(ExternalCalendar, on_delete=models.CASCADE, related_name="blocks")
+    listing = models.ForeignKey("listings.Listing", on_delete=models.CASCADE, related_name="+")
+    uid = models.CharField(max_length=300, help_text="The event's UID and, for an occurrence, its start.")
+    period = DateTimeRangeField(help_text="[start, end) in UTC.")
+    summary = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["calendar", "uid"], name="external_block_unique_uid"),
+        ]
+        indexes = [GistIndex(fields=["listing", "period"], name="external_block_listing_period")]
+
+    def __str__(self) -> str:
+        return f"{self.uid} {self.period}"

@@ -10,7 +10,7 @@ from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.policies import period_start
 from apps.listings.models import Listing, PropertyType, SpaceOffering
 
-from .models import Booking, BookingStatus, Occupancy
+from .models import Booking, BookingStatus, ExternalBlock, ExternalCalendar, Occupancy
 from .policies import PAYMENT_HELD_STATUSES, UPCOMING_STATUSES
 
 SEARCH_MAX = 100
@@ -198,6 +198,66 @@ def listing_upcoming_bookings(*, listing_id, now: dt.datetime | None = None) -> 
     return Booking.objects.filter(listing_id=listing_id, status__in=UPCOMING_STATUSES, check_out__gt=now)
 
 
+# --- Imported calendars: the one rule for the time they block ------------------------------------
+
+
+def calendar_blocks_overlapping(*, listing_id, start: dt.datetime, end: dt.datetime) -> QuerySet[ExternalBlock]:
+    """Imported events (``ExternalBlock``) of the listing's calendars over [start, end).
+
+    An imported event takes the whole listing (every offering, every seat) for its own time, as a
+    held booking of a space booked whole does; the booking side's buffer still applies after our
+    own bookings (their held time), not after the other calendar's events. Every availability
+    answer reads this: the booking request and extensions (``services.occupancy_hold``), the
+    quote's ``available``, the availability calendar and the search with dates."""
+    from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
+
+    return ExternalBlock.objects.filter(listing_id=listing_id, period__overlap=DateTimeTZRange(start, end, "[)"))
+
+
+def calendar_blocked(*, listing_id, start: dt.datetime, end: dt.datetime) -> bool:
+    return calendar_blocks_overlapping(listing_id=listing_id, start=start, end=end).exists()
+
+
+def calendars_for_listing(listing_id) -> QuerySet[ExternalCalendar]:
+    return ExternalCalendar.objects.filter(listing_id=listing_id).order_by("created_at", "id")
+
+
+def calendar_blocks_between(*, user, first: dt.date, last: dt.date, listing_id=None) -> list[dict]:
+    """Host and subHost: their listings' imported events touching ``first`` to ``last`` (each in its
+    listing's zone), with the calendar they came from; others none."""
+    if user.role not in (Role.HOST, Role.SUB_HOST) or user.acting_host_id is None:
+        return []
+    lower = dt.datetime.combine(first - dt.timedelta(days=1), dt.time(0), tzinfo=dt.UTC)
+    upper = dt.datetime.combine(last + dt.timedelta(days=2), dt.time(0), tzinfo=dt.UTC)
+    from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
+
+    blocks = (
+        ExternalBlock.objects.filter(
+            listing__host_id=user.acting_host_id,
+            listing__is_deleted=False,
+            period__overlap=DateTimeTZRange(lower, upper, "[)"),
+        )
+        .select_related("calendar", "listing")
+        .order_by("period", "id")
+    )
+    if listing_id is not None:
+        blocks = blocks.filter(listing_id=listing_id)
+    return [
+        {
+            "_id": str(block.pk),
+            "listingId": str(block.listing_id),
+            "title": block.listing.title,
+            "calendarId": str(block.calendar_id),
+            "calendarName": block.calendar.name,
+            "summary": block.summary,
+            "start": block.period.lower,
+            "end": block.period.upper,
+            "timeZone": block.listing.time_zone,
+        }
+        for block in blocks[:500]
+    ]
+
+
 def listings_booked_between(start: dt.datetime, end: dt.datetime) -> QuerySet:
     """Ids of listings with no room left over [start, end): for the public search to exclude.
 
@@ -224,18 +284,20 @@ def listings_booked_between(start: dt.datetime, end: dt.datetime) -> QuerySet:
     free_offering = SpaceOffering.objects.annotate(
         held=Coalesce(Subquery(seats_held, output_field=IntegerField()), Value(0))
     ).filter(listing_id=OuterRef("pk"), held__lt=F("seats"))
-    return (
-        Listing.objects.filter(pk__in=held.values("listing_id"))
-        .filter(
+    blocked = ExternalBlock.objects.filter(period__overlap=window)
+    return Listing.objects.filter(
+        Q(
             Q(property_type=PropertyType.EVENT_SPACE)
-            | Q(~Exists(free_offering), property_type=PropertyType.OFFICE_SPACE)
+            | Q(~Exists(free_offering), property_type=PropertyType.OFFICE_SPACE),
+            pk__in=held.values("listing_id"),
         )
-        .values_list("pk", flat=True)
-    )
+        | Q(pk__in=blocked.values("listing_id"))
+    ).values_list("pk", flat=True)
 
 
 # The local days each held time of a listing touches, with the seats held per day and space, and
-# whether the booking behind it is firm (not pending): one row per day, firmness and space.
+# whether the booking behind it is firm (not pending): one row per day, firmness and space; and the
+# days an imported calendar blocks, with no space.
 AVAILABILITY_DAYS_SQL = """
 SELECT held.day::date, held.firm, held.space_key, SUM(held.seats)::int
 FROM (
@@ -250,6 +312,15 @@ FROM (
     WHERE o.listing_id = %(listing)s AND o.active AND o.hold && tstzrange(%(lower)s, %(upper)s, '[)')
 ) held
 GROUP BY 1, 2, 3
+UNION ALL
+-- The local days the imported calendars' events touch (no space: the whole listing is taken).
+SELECT DISTINCT generate_series(
+    GREATEST((lower(b.period) AT TIME ZONE %(tz)s)::date, %(first)s::date),
+    LEAST(((upper(b.period) - interval '1 microsecond') AT TIME ZONE %(tz)s)::date, %(last)s::date),
+    interval '1 day'
+)::date, true, NULL::uuid, NULL::int
+FROM bookings_externalblock b
+WHERE b.listing_id = %(listing)s AND b.period && tstzrange(%(lower)s, %(upper)s, '[)')
 """
 
 
@@ -268,7 +339,7 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
     """occupiedDates, pendingDates and availableDates (yyyy-MM-dd in ``tz``) from ``start`` for ``days``.
 
     A date is occupied when a booking that holds its time (approved, ongoing, completed, disputed)
-    covers part of it; for an office space, when every offering is fully taken that day (seats
+    or an imported calendar's event covers part of it; for an office space, when every offering is fully taken that day (seats
     are added up over the day, so a desk booked in the morning and another in the afternoon count
     as two). A date only pending requests touch is pending. Available dates are open, not
     blocked, not occupied and not pending.
@@ -282,14 +353,16 @@ def listing_availability(*, listing, tz, start: dt.date, days: int) -> dict:
     capacity = {} if is_event else {o.pk: o.seats for o in listing.space_offerings.all()}
     firm: dict[dt.date, dict] = {}
     pending: set[dt.date] = set()
+    occupied: set[dt.date] = set()
     with connection.cursor() as cursor:
         cursor.execute(AVAILABILITY_DAYS_SQL, _availability_params(listing.pk, tz, start, end))
         for day, is_firm, space_key, seats in cursor.fetchall():
-            if is_firm:
+            if space_key is None:
+                occupied.add(day)
+            elif is_firm:
                 firm.setdefault(day, {})[space_key] = seats
             else:
                 pending.add(day)
-    occupied = set()
     for day, per_space in firm.items():
         if is_event or (capacity and all(per_space.get(key, 0) >= cap for key, cap in capacity.items())):
             occupied.add(day)

@@ -24,3 +24,22 @@ def complete_bookings() -> int:
 @shared_task(name="bookings.reveal_reviews")
 def reveal_reviews() -> int:
     return reviews.reviews_reveal_due()
+
+
+@shared_task(name="bookings.sync_calendar", ignore_result=True)
+def sync_calendar(calendar_id: str) -> None:
+    """Fetch one imported calendar and apply it (idempotent: the blocks become the feed's)."""
+    from .calendars import sync
+
+    sync.calendar_sync(calendar_id=calendar_id)
+
+
+@shared_task(name="bookings.sync_due_calendars", ignore_result=True)
+def sync_due_calendars() -> int:
+    """Beat, every minute: queue a fetch of every calendar that is due."""
+    from .calendars import sync
+
+    due = sync.calendars_claim_due()
+    for calendar_id in due:
+        sync_calendar.delay(calendar_id)
+    return len(due)

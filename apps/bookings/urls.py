@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import review_views, views
+from . import calendar_views, review_views, views
 
 app_name = "bookings"
 
@@ -25,6 +25,19 @@ urlpatterns = [
     path("listing/get-availability/<str:listing_id>", views.ListingAvailabilityView.as_view(), name="availability"),
     path("listing/calendar-url/<str:listing_id>", views.IcalUrlView.as_view(), name="listing-ical-url"),
     path("listing/calendar/<str:token>.ics", views.IcalFeedView.as_view(), name="listing-ical"),
+    path("listing/<str:listing_id>/calendars", calendar_views.ListingCalendarsView.as_view(), name="listing-calendars"),
+    path(
+        "listing/<str:listing_id>/calendars/<str:calendar_id>",
+        calendar_views.ListingCalendarDetailView.as_view(),
+        name="listing-calendar",
+    ),
+    path(
+        "listing/<str:listing_id>/calendars/<str:calendar_id>/sync",
+        calendar_views.ListingCalendarSyncView.as_view(),
+        name="listing-calendar-sync",
+    ),
+    path("host/calendar-url", calendar_views.HostIcalUrlView.as_view(), name="host-ical-url"),
+    path("host/calendar/<str:token>.ics", calendar_views.HostIcalFeedView.as_view(), name="host-ical"),
     path("reviews/add", views.ReviewAddView.as_view(), name="review-add"),
     path("reviews/reply/<str:review_id>", review_views.ReviewReplyView.as_view(), name="review-reply"),
     path("reviews/listing/<str:listing_id>", review_views.ListingReviewsView.as_view(), name="listing-reviews"),

@@ -20,8 +20,8 @@ from apps.listings.models import Listing
 from apps.listings.selectors import listing_get_for
 
 from . import reviews, selectors, services
-from .models import Booking, BookingStatus
-from .policies import HOLDING_STATUSES
+from .calendars.export import listing_feed
+from .models import BookingStatus
 from .serializers import (
     AvailabilitySchema,
     BookingDetailSchema,
@@ -42,7 +42,7 @@ from .serializers import (
     extension_data,
     quote_data,
 )
-from .times import LOCAL_TZ, format_clock, format_date, parse_date, parse_time, zone_of
+from .times import LOCAL_TZ, parse_date, parse_time
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 RenterOrHostSide = role_permission("RenterOrHostSide", Role.RENTER, Role.HOST, Role.SUB_HOST)
@@ -101,6 +101,8 @@ def _is_free(plan) -> bool:
     from .models import Occupancy
 
     hold = services.hold_range(plan.start, plan.end, plan.listing.buffer_minutes)
+    if selectors.calendar_blocked(listing_id=plan.listing.pk, start=hold.lower, end=hold.upper):
+        return False
     if plan.exclusive:
         busy = Occupancy.objects.filter(space_key=plan.space_key, active=True, exclusive=True, hold__overlap=hold)
         return busy.values("unit").distinct().count() < plan.units
@@ -343,12 +345,27 @@ class CalendarBlockedSerializer(serializers.Serializer):
     date = serializers.DateField()
 
 
+class CalendarImportedSerializer(serializers.Serializer):
+    _id = serializers.CharField()
+    listingId = serializers.UUIDField()
+    title = serializers.CharField(help_text="The listing's title.")
+    calendarId = serializers.UUIDField()
+    calendarName = serializers.CharField(help_text="The imported calendar the event came from.")
+    summary = serializers.CharField(allow_blank=True)
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+    timeZone = serializers.CharField()
+
+
 class CalendarSerializer(serializers.Serializer):
     month = serializers.CharField(allow_null=True, help_text="yyyy-MM when a month was asked for.")
     from_ = serializers.DateField()
     to = serializers.DateField()
     bookings = CalendarEventSerializer(many=True)
     blocked = CalendarBlockedSerializer(many=True, help_text="Host and subHost: their listings' blocked dates.")
+    imported = CalendarImportedSerializer(
+        many=True, help_text="Host and subHost: events of their listings' imported calendars, which block that time."
+    )
 
     def get_fields(self):
         fields = super().get_fields()
@@ -414,7 +431,15 @@ class CalendarView(APIView):
             for b in qs[:500]
         ]
         blocked = selectors.blocked_dates_between(user=request.user, first=first, last=last, listing_id=listing_id)
-        data = {"month": month, "from": first, "to": last, "bookings": events, "blocked": blocked}
+        imported = selectors.calendar_blocks_between(user=request.user, first=first, last=last, listing_id=listing_id)
+        data = {
+            "month": month,
+            "from": first,
+            "to": last,
+            "bookings": events,
+            "blocked": blocked,
+            "imported": imported,
+        }
         return envelope(CalendarSerializer(data).data)
 
 
@@ -479,36 +504,5 @@ class IcalFeedView(APIView):
         listing = Listing.objects.filter(pk=listing_id, is_deleted=False).first()
         if listing is None:
             raise NotFound("Calendar not found.")
-        since = timezone.now() - dt.timedelta(days=90)
-        bookings = (
-            Booking.objects.filter(listing=listing, status__in=HOLDING_STATUSES, check_out__gte=since)
-            .select_related("renter", "offering")
-            .order_by("check_in")[:2000]
-        )
-        stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
-        tz = zone_of(listing)
-        lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Spacemarket//Bookings//EN", "CALSCALE:GREGORIAN"]
-        # Moments are in UTC (exact anywhere); the calendar is shown in the space's own zone.
-        lines.append(f"X-WR-CALNAME:{_ics_escape(listing.title)}")
-        lines.append(f"X-WR-TIMEZONE:{tz.key}")
-        for b in bookings:
-            what = b.offering.title if b.offering else listing.title
-            summary = f"{what}: {b.renter.full_name or 'Renter'}" + (" (pending)" if b.status == "pending" else "")
-            when = (
-                f"{format_date(b.check_in, tz)} {format_clock(b.check_in, tz)} to "
-                f"{format_date(b.check_out, tz)} {format_clock(b.check_out, tz)} ({tz.key})"
-            )
-            lines += [
-                "BEGIN:VEVENT",
-                f"UID:{b.pk}@spacemarket",
-                f"DTSTAMP:{stamp}",
-                f"DTSTART:{b.check_in.astimezone(dt.UTC).strftime('%Y%m%dT%H%M%SZ')}",
-                f"DTEND:{b.check_out.astimezone(dt.UTC).strftime('%Y%m%dT%H%M%SZ')}",
-                f"SUMMARY:{_ics_escape(summary)}",
-                f"DESCRIPTION:{_ics_escape(when)}",
-                f"STATUS:{'TENTATIVE' if b.status == 'pending' else 'CONFIRMED'}",
-                f"URL:{settings.SITE_URL}/booking-detail/{b.pk}",
-                "END:VEVENT",
-            ]
-        lines.append("END:VCALENDAR")
-        return HttpResponse("\r\n".join(lines) + "\r\n", content_type="text/calendar; charset=utf-8")
+        # RFC 5545 with the listing's VTIMEZONE, SEQUENCE and cancelled bookings (calendars.export).
+        return HttpResponse(listing_feed(listing), content_type="text/calendar; charset=utf-8")

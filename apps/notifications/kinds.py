@@ -35,6 +35,7 @@ _KINDS = [
     Kind("extensionRequested", "booking", "A renter asked to extend a booking", "host"),
     Kind("extensionApproved", "booking", "Your extension request was approved", "renter"),
     Kind("extensionRejected", "booking", "Your extension request was rejected", "renter"),
+    Kind("calendarConflict", "booking", "An imported calendar overlaps a booking", "host"),
     # Money
     Kind("paymentCaptured", "payment", "A payment was taken", "anyone"),
     Kind("paymentRefunded", "payment", "A payment was refunded", "anyone"),

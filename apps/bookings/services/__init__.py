@@ -11,7 +11,15 @@
 The names other apps and the views call are importable from here (``services.booking_request``).
 """
 
-from .availability import SEATS_CONFLICT, SLOT_CONFLICT, hold_range, occupancy_hold, seats_taken
+from .availability import (
+    CALENDAR_CONFLICT,
+    SEATS_CONFLICT,
+    SLOT_CONFLICT,
+    hold_range,
+    listing_time_lock,
+    occupancy_hold,
+    seats_taken,
+)
 from .cancellation import booking_cancel_by_host, booking_cancel_by_renter, refund_amount_for
 from .extensions import (
     booking_recompute_totals,
@@ -47,6 +55,7 @@ from .planning import (
 from .reviews import listing_rating_refresh, review_add
 
 __all__ = [
+    "CALENDAR_CONFLICT",
     "MAX_ADD_ONS",
     "MAX_BOOKING_DAYS",
     "REQUEST_TTL",
@@ -76,6 +85,7 @@ __all__ = [
     "extension_update_status",
     "hold_range",
     "listing_rating_refresh",
+    "listing_time_lock",
     "occupancy_hold",
     "percentages_for",
     "rates_for",

@@ -10,13 +10,26 @@ from apps.core.exceptions import Conflict
 from apps.listings.models import SpaceOffering
 
 from ..models import Booking, ExtendBooking, Occupancy
+from ..selectors import calendar_blocked
 
 SLOT_CONFLICT = "This time is no longer available. Someone else booked it; please choose another time."
 SEATS_CONFLICT = "Not enough seats are free at this time. Please choose fewer seats or another time."
+CALENDAR_CONFLICT = "This time is blocked by the host's calendar. Please choose another time."
 
 
 def _is_exclusion_violation(exc: IntegrityError) -> bool:
     return getattr(exc.__cause__, "sqlstate", None) == "23P01"
+
+
+def listing_time_lock(listing_id, *, shared: bool) -> None:
+    """A lock on the listing's time until the transaction ends. Bookings take it shared (they never
+    wait for each other); a calendar import takes it alone, so it sees every booking that checked
+    the imported blocks before it, and every booking after it sees its blocks."""
+    from django.db import connection
+
+    function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {function}(hashtextextended(%s, 0))", [f"listing-time:{listing_id}"])
 
 
 def hold_range(start: dt.datetime, end: dt.datetime, buffer_minutes: int) -> DateTimeTZRange:
@@ -52,12 +65,17 @@ def occupancy_hold(
 ) -> Occupancy:
     """Hold [start, end) plus the listing's buffer for ``booking``, or raise Conflict (409).
 
+    Time an imported calendar blocks is refused first (``selectors.calendar_blocked``).
+
     Exclusive spaces: insert and let the exclusion constraint decide (it waits for a concurrent
     insert of the same slot to commit, then refuses it); with several units, the next free unit is
     tried. Seats: lock the offering row so seat counts are taken one transaction at a time.
     """
     listing = booking.listing
     hold = hold_range(start, end, listing.buffer_minutes)
+    listing_time_lock(booking.listing_id, shared=True)
+    if calendar_blocked(listing_id=booking.listing_id, start=hold.lower, end=hold.upper):
+        raise Conflict(CALENDAR_CONFLICT)
     space_key = booking.offering_id or booking.listing_id
     values = {
         "booking": booking,

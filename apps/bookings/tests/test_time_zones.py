@@ -100,10 +100,11 @@ def test_a_mumbai_booking_holds_mumbai_time_and_every_view_names_ist(
     body = availability.json()["data"]
     assert body["timeZone"] == "Asia/Kolkata" and body["pendingDates"] == ["2027-01-20"]
 
-    # The iCal feed: exact UTC moments, the calendar shown in Asia/Kolkata, the times named.
+    # The iCal feed: the space's wall clock with its zone (and that zone's VTIMEZONE), the times named.
     feed = clients["anonymous"].get(f"/api/listing/calendar/{ical_token(andheri.pk)}.ics").content.decode()
-    assert "X-WR-TIMEZONE:Asia/Kolkata" in feed
-    assert "DTSTART:20270120T043000Z" in feed and "DTEND:20270120T103000Z" in feed
+    feed = feed.replace("\r\n ", "")  # unfold long lines (RFC 5545, 3.1)
+    assert "X-WR-TIMEZONE:Asia/Kolkata" in feed and "TZID:Asia/Kolkata" in feed
+    assert "DTSTART;TZID=Asia/Kolkata:20270120T100000" in feed and "DTEND;TZID=Asia/Kolkata:20270120T160000" in feed
     assert "20-01-2027 10:00 AM IST to 20-01-2027 04:00 PM IST (Asia/Kolkata)" in feed.replace("\r\n", "\n")
 
 

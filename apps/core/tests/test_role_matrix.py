@@ -61,6 +61,11 @@ EXPECTED: dict[str, str] = {
     "GET /api/invoice/pdf/{id}": "401 404 404 404 404 404 403 404",
     "GET /api/listing/calendar-url/{listing_id}": "401 403 403 200 404 200 403 403",
     "GET /api/listing/calendar/{token}.ics": "200 200 200 200 200 200 200 200",
+    "GET /api/host/calendar/{token}.ics": "404 404 404 404 404 404 404 404",
+    "GET /api/listing/{listing_id}/calendars": "401 403 403 200 404 200 403 403",
+    "POST /api/listing/{listing_id}/calendars": "401 403 403 400 404 400 403 403",
+    "DELETE /api/listing/{listing_id}/calendars/{calendar_id}": "401 403 403 200 404 200 403 403",
+    "POST /api/listing/{listing_id}/calendars/{calendar_id}/sync": "401 403 403 202 404 202 403 403",
     "GET /api/listing/get-availability/{listing_id}": "401 200 200 200 200 200 200 200",
     "GET /api/listing/get-single/{listing_id}": "401 200 200 200 200 200 200 200",
     "GET /api/listing/get-request/{request_id}": "401 403 403 200 404 200 200 200",
@@ -146,7 +151,12 @@ def world(users, settings, tmp_path):
     from apps.accounts.models import VerificationRequest
 
     verification = VerificationRequest.objects.create(user=users["host"])
+    from apps.bookings.models import ExternalCalendar
+
+    # A feed on a closed local port: its sync (queued by "sync now") fails fast, without the network.
+    calendar = ExternalCalendar.objects.create(listing=listing, name="Other site", url="http://127.0.0.1:9/x.ics")
     return {
+        "calendar_id": calendar.pk,
         "listing_id": listing.pk,
         "pending_listing_id": pending.pk,
         "request_id": listing_request.pk,
@@ -164,6 +174,7 @@ def world(users, settings, tmp_path):
 def _path_values(path: str, world: dict, users: dict) -> dict[str, str]:
     values = {
         "listing_id": world["listing_id"],
+        "calendar_id": world["calendar_id"],
         "booking_id": world["booking_id"],
         "conversation_id": world["conversation_id"],
         "notification_id": world["notification_id"],

@@ -4,6 +4,7 @@
  * its page; hosts copy each listing's iCal link. The view and day live in the URL.
  */
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { ChevronLeft, ChevronRight, Copy } from "lucide-react";
 import { api, call, type Schemas } from "../../shared/api/client";
 import { apiKey } from "../../shared/api/query";
@@ -13,10 +14,30 @@ import { Spinner } from "../../shared/ui/Spinner";
 import { toast } from "../../shared/ui/toast";
 import "../../shared/ui/css/dashboard.css";
 import "./calendar.css";
+import { ExternalCalendarsPanel } from "./ExternalCalendars";
 import { bookingsOn, type CalendarBooking, type CalendarView, monthWeeks, step, today, viewRange, viewTitle, VIEWS, WEEKDAY_LABELS, addDays } from "./grid";
 
 type CalendarData = Schemas["Calendar"];
 type Blocked = Schemas["CalendarBlocked"];
+type Imported = Schemas["CalendarImported"];
+
+/** The imported events touching a local day (yyyy-MM-dd) of their listing's zone. */
+function importedOn(rows: Imported[], day: string): Imported[] {
+  return rows.filter((row) => {
+    const first = new Intl.DateTimeFormat("en-CA", { timeZone: row.timeZone }).format(new Date(row.start));
+    const last = new Intl.DateTimeFormat("en-CA", { timeZone: row.timeZone }).format(new Date(new Date(row.end).getTime() - 1));
+    return first <= day && day <= last;
+  });
+}
+
+function ImportedEntry({ row }: { row: Imported }) {
+  const when = `${new Date(row.start).toLocaleString("en-US", { timeZone: row.timeZone, dateStyle: "medium", timeStyle: "short" })} to ${new Date(row.end).toLocaleString("en-US", { timeZone: row.timeZone, dateStyle: "medium", timeStyle: "short" })}`;
+  return (
+    <span className="cal-imported" title={`${row.title}: blocked by ${row.calendarName}${row.summary ? ` (${row.summary})` : ""}, ${when}`}>
+      {row.calendarName}: {row.title}
+    </span>
+  );
+}
 
 function useCalendar(from: string, to: string) {
   return useQuery({
@@ -38,6 +59,7 @@ function Entry({ booking }: { booking: CalendarBooking }) {
 function DayCell({ day, data, inMonth }: { day: string; data?: CalendarData; inMonth: boolean }) {
   const bookings = bookingsOn(data?.bookings ?? [], day);
   const blocked = (data?.blocked ?? []).filter((row) => row.date === day);
+  const imported = importedOn(data?.imported ?? [], day);
   return (
     <td className={`cal-day${inMonth ? "" : " cal-day--outside"}${day === today() ? " cal-day--today" : ""}`}>
       <span className="cal-date">{Number(day.slice(8))}</span>
@@ -49,6 +71,9 @@ function DayCell({ day, data, inMonth }: { day: string; data?: CalendarData; inM
         <span key={row.listingId} className="cal-blocked" title={`${row.title} is blocked`}>
           Blocked: {row.title}
         </span>
+      ))}
+      {imported.map((row) => (
+        <ImportedEntry key={row._id} row={row} />
       ))}
     </td>
   );
@@ -87,6 +112,37 @@ function IcalLinks({ bookings, blocked }: { bookings: CalendarBooking[]; blocked
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The host's listings, one chosen, and that listing's imported calendars. */
+function ImportedCalendars() {
+  const { data } = useQuery({
+    queryKey: apiKey("/api/listing/get-all", { calendar: true }),
+    queryFn: ({ signal }) => call(api.GET("/api/listing/get-all", { params: { query: { page: 1, limit: 10 } }, signal }), { silent: true }).then((answer) => answer.data.listings),
+  });
+  const [chosen, setChosen] = useState("");
+  const listings = data ?? [];
+  const listing = listings.find((item) => item._id === chosen) ?? listings[0];
+  if (!listing) return null;
+  return (
+    <>
+      {listings.length > 1 && (
+        <div className="form-field cal-listing-choice">
+          <label className="form-field__label" htmlFor="imported-listing">
+            Listing whose imported calendars to manage
+          </label>
+          <select id="imported-listing" className="form-field__input" value={listing._id} onChange={(event) => setChosen(event.currentTarget.value)}>
+            {listings.map((item) => (
+              <option key={item._id} value={item._id}>
+                {item.title}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <ExternalCalendarsPanel listingId={listing._id} listingTitle={listing.title} />
+    </>
   );
 }
 
@@ -155,10 +211,11 @@ export function CalendarPage({ hostSide = false }: { hostSide?: boolean }) {
             {Array.from({ length: view === "week" ? 7 : 1 }, (_, offset) => addDays(from, offset)).map((date) => {
               const bookings = bookingsOn(data?.bookings ?? [], date);
               const blocked = (data?.blocked ?? []).filter((row) => row.date === date);
+              const imported = importedOn(data?.imported ?? [], date);
               return (
                 <li key={date} className={date === today() ? "cal-list__day cal-day--today" : "cal-list__day"}>
                   <h3>{viewTitle("day", date)}</h3>
-                  {bookings.length === 0 && blocked.length === 0 && <p className="dash-note">No bookings</p>}
+                  {bookings.length === 0 && blocked.length === 0 && imported.length === 0 && <p className="dash-note">No bookings</p>}
                   <ul className="plain-list">
                     {bookings.map((booking) => (
                       <li key={booking._id}>
@@ -171,6 +228,12 @@ export function CalendarPage({ hostSide = false }: { hostSide?: boolean }) {
                         <span className="cal-blocked">Blocked: {row.title}</span>
                       </li>
                     ))}
+                    {imported.map((row) => (
+                      <li key={row._id}>
+                        <ImportedEntry row={row} />{" "}
+                        {new Date(row.start).toLocaleTimeString("en-US", { timeZone: row.timeZone, hour: "2-digit", minute: "2-digit" })}–{new Date(row.end).toLocaleTimeString("en-US", { timeZone: row.timeZone, hour: "2-digit", minute: "2-digit" })}
+                      </li>
+                    ))}
                   </ul>
                 </li>
               );
@@ -179,6 +242,7 @@ export function CalendarPage({ hostSide = false }: { hostSide?: boolean }) {
         )}
       </section>
       {hostSide && data && <IcalLinks bookings={data.bookings} blocked={data.blocked} />}
+      {hostSide && <ImportedCalendars />}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { formatDate, money } from "../../shared/format";
 import { type ListingFormProps } from "./ListingForm";
 import { LocationPicker } from "../../shared/ui/map/LocationPicker";
 import { PhotosStep } from "./PhotosStep";
+import { ExternalCalendarsPanel } from "../calendar/ExternalCalendars";
 import { EVENT_PERIODS, type ListingFormValues, type ListingLike, OFFERINGS, PERIOD_WORDS, plainText, type StepId, WEEKDAYS } from "./form";
 
 const TIMES = Array.from({ length: 48 }, (_, index) => {
@@ -232,7 +233,7 @@ function ServicesStep() {
   );
 }
 
-function AvailabilityStep() {
+function AvailabilityStep({ listingId }: { listingId: string | null }) {
   const { control, register, setValue } = useFormContext<ListingFormValues>();
   const [hours, blocked] = useWatch({ control, name: ["openingHours", "blockedDates"] });
   const [day, setDay] = useState("");
@@ -325,6 +326,7 @@ function AvailabilityStep() {
         <TextField control={control} name="minimumNoticeHours" label="Minimum notice (hours)" kind="number" hint="How long before its start a booking must be requested." />
         <TextField control={control} name="bookingWindowDays" label="Booking window (days)" kind="number" hint="How far ahead a booking may start." />
       </div>
+      {listingId ? <ExternalCalendarsPanel listingId={listingId} /> : <p className="dash-note">Once the listing is saved, you can import its calendars from other sites here.</p>}
     </>
   );
 }
@@ -435,7 +437,7 @@ export function StepContent({ step, props, listing }: { step: StepId; props: Lis
     case "photos":
       return <PhotosStep />;
     case "availability":
-      return <AvailabilityStep />;
+      return <AvailabilityStep listingId={props.mode === "edit" ? props.id : null} />;
     case "policies":
       return <PoliciesStep props={props} listing={listing} />;
     case "review":

@@ -1248,6 +1248,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/host/calendar-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The private address of the feed of all the host's listings (anyone holding it can read it). */
+        get: operations["host_calendar_url_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/host/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["host_calendar_.ics_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoice/get-all": {
         parameters: {
             query?: never;
@@ -1274,6 +1307,54 @@ export interface paths {
         get: operations["invoice_pdf_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listing/{listing_id}/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listing_calendars_list"];
+        put?: never;
+        post: operations["listing_calendars_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listing/{listing_id}/calendars/{calendar_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["listing_calendars_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listing/{listing_id}/calendars/{calendar_id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["listing_calendars_sync"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3206,6 +3287,8 @@ export interface components {
             bookings: components["schemas"]["CalendarEvent"][];
             /** @description Host and subHost: their listings' blocked dates. */
             blocked: components["schemas"]["CalendarBlocked"][];
+            /** @description Host and subHost: events of their listings' imported calendars, which block that time. */
+            imported: components["schemas"]["CalendarImported"][];
             /** Format: date */
             from: string;
         };
@@ -3239,6 +3322,24 @@ export interface components {
             timeZone: string;
             /** @description The booking's page. */
             link: string;
+        };
+        CalendarImported: {
+            /** id */
+            _id: string;
+            /** Format: uuid */
+            listingId: string;
+            /** @description The listing's title. */
+            title: string;
+            /** Format: uuid */
+            calendarId: string;
+            /** @description The imported calendar the event came from. */
+            calendarName: string;
+            summary: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            timeZone: string;
         };
         /**
          * @description * `flexible` - Flexible
@@ -3855,6 +3956,34 @@ export interface components {
             /** Format: date-time */
             createdAt?: string;
         };
+        ExternalCalendar: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            name: string;
+            /** @description The feed's address up to its host; the rest is hidden. */
+            readonly url: string;
+            status: components["schemas"]["ExternalCalendarStatusEnum"];
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+            /** @description Why the last fetch failed; empty when ok. */
+            lastError: string;
+            /** @description Events (occurrences) imported. */
+            eventCount: number;
+        };
+        ExternalCalendarInputRequest: {
+            name: string;
+            /** @description https:// or webcal:// address of an iCal feed. */
+            url: string;
+        };
+        /**
+         * @description * `ok` - OK
+         *     * `failing` - Failing
+         * @enum {string}
+         */
+        ExternalCalendarStatusEnum: "ok" | "failing";
         FavouritePage: {
             data: components["schemas"]["FavouritePageData"];
             message: string;
@@ -3951,6 +4080,10 @@ export interface components {
         };
         HighDemandLocationsData: {
             highDemandLocations: components["schemas"]["HighDemandLocation"][];
+        };
+        HostIcalUrlResponse: {
+            data: components["schemas"]["IcalUrlSchema"];
+            message: string;
         };
         HostList: {
             data: components["schemas"]["HostListData"];
@@ -4189,6 +4322,22 @@ export interface components {
             propertyType: components["schemas"]["PropertyTypeEnum"];
             city: string;
             country: string;
+        };
+        ListingCalendarCreateResponse: {
+            data: components["schemas"]["ExternalCalendar"];
+            message: string;
+        };
+        ListingCalendarDeleteResponse: {
+            data: unknown;
+            message: string;
+        };
+        ListingCalendarSyncResponse: {
+            data: components["schemas"]["ExternalCalendar"];
+            message: string;
+        };
+        ListingCalendarsResponse: {
+            data: components["schemas"]["ExternalCalendar"][];
+            message: string;
         };
         /** @description What the caller may do to this listing (``apps.listings.policies.listing_can``). */
         ListingCan: {
@@ -10713,6 +10862,99 @@ export interface operations {
             414: components["responses"]["QueryTooLong"];
         };
     };
+    host_calendar_url_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostIcalUrlResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    "host_calendar_.ics_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
     invoice_get_all_retrieve: {
         parameters: {
             query?: {
@@ -10856,6 +11098,266 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+        };
+    };
+    listing_calendars_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingCalendarsResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    listing_calendars_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalCalendarInputRequest"];
+                "multipart/form-data": components["schemas"]["ExternalCalendarInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ExternalCalendarInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingCalendarCreateResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    listing_calendars_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendar_id: string;
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingCalendarDeleteResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    listing_calendars_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendar_id: string;
+                listing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingCalendarSyncResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
         };
     };
     listing_calendar_url_retrieve: {

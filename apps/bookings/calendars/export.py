@@ -1,0 +1,137 @@
+"""The feeds other calendars read: one per listing, one per host for all its listings.
+
+RFC 5545 built with ``icalendar``: times written in each listing's own zone (TZID) with a
+VTIMEZONE for each zone in the feed, a stable UID per booking, a SEQUENCE that grows with each
+change of status or approved extension, and bookings that stopped holding their time marked
+STATUS:CANCELLED so Google Calendar, Outlook and Apple Calendar take them off. Imported blocks are
+never exported back (two marketplaces importing each other's feeds would echo forever).
+"""
+
+import datetime as dt
+
+import icalendar
+from django.conf import settings
+from django.core import signing
+from django.db.models import CharField, Count, IntegerField, OuterRef, Subquery, Value
+from django.db.models.functions import Cast, Coalesce
+from django.utils import timezone
+
+from apps.core.models import StatusChange
+
+from ..models import Booking, BookingStatus, ExtendBooking
+from ..policies import HOLDING_STATUSES
+from ..times import format_clock, format_date, zone_of
+
+HOST_ICAL_SALT = "bookings.ical.host"
+FEED_DAYS_BACK = 90
+FEED_MAX = 2000
+# Statuses a feed shows: holding ones, and those that stopped holding so subscribers remove them.
+ENDED_STATUSES = (BookingStatus.CANCELLED, BookingStatus.REJECTED, BookingStatus.EXPIRED)
+
+
+def host_ical_token(host_id) -> str:
+    return signing.dumps(str(host_id), salt=HOST_ICAL_SALT)
+
+
+def host_from_token(token: str) -> str | None:
+    try:
+        return signing.loads(token, salt=HOST_ICAL_SALT)
+    except signing.BadSignature:
+        return None
+
+
+def _bookings(**filters):
+    since = timezone.now() - dt.timedelta(days=FEED_DAYS_BACK)
+    changes = (
+        StatusChange.objects.filter(machine="booking", object_id=Cast(OuterRef("pk"), CharField()))
+        .order_by()
+        .values("object_id")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    extensions = (
+        ExtendBooking.objects.filter(booking=OuterRef("pk"), status="approved")
+        .order_by()
+        .values("booking")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    return (
+        Booking.objects.filter(
+            status__in=[*HOLDING_STATUSES, *ENDED_STATUSES], check_out__gte=since, listing__is_deleted=False, **filters
+        )
+        .select_related("renter", "offering", "listing")
+        .annotate(
+            changes=Coalesce(Subquery(changes, output_field=IntegerField()), Value(0)),
+            extended=Coalesce(Subquery(extensions, output_field=IntegerField()), Value(0)),
+        )
+        .order_by("check_in", "id")[:FEED_MAX]
+    )
+
+
+def _status(booking: Booking) -> str:
+    if booking.status in ENDED_STATUSES:
+        return "CANCELLED"
+    return "TENTATIVE" if booking.status == BookingStatus.PENDING else "CONFIRMED"
+
+
+def _event(booking: Booking, *, with_listing: bool) -> icalendar.Event:
+    listing = booking.listing
+    tz = zone_of(listing)
+    what = booking.offering.title if booking.offering else listing.title
+    summary = f"{what}: {booking.renter.full_name or 'Renter'}"
+    if with_listing and booking.offering:
+        summary = f"{listing.title} · {summary}"
+    if booking.status == BookingStatus.PENDING:
+        summary += " (pending)"
+    when = (
+        f"{format_date(booking.check_in, tz)} {format_clock(booking.check_in, tz)} to "
+        f"{format_date(booking.check_out, tz)} {format_clock(booking.check_out, tz)} ({tz.key})"
+    )
+    event = icalendar.Event()
+    event.add("uid", f"{booking.pk}@spacemarket")
+    event.add("dtstamp", booking.updated_at.astimezone(dt.UTC))
+    event.add("last-modified", booking.updated_at.astimezone(dt.UTC))
+    event.add("created", booking.created_at.astimezone(dt.UTC))
+    # The first status (pending) is SEQUENCE 0; each later change and approved extension adds one.
+    event.add("sequence", max(booking.changes - 1, 0) + booking.extended)
+    event.add("dtstart", booking.check_in.astimezone(tz))
+    event.add("dtend", booking.check_out.astimezone(tz))
+    event.add("summary", summary)
+    event.add("description", when)
+    event.add("location", listing.title)
+    event.add("status", _status(booking))
+    event.add("transp", "TRANSPARENT" if _status(booking) == "CANCELLED" else "OPAQUE")
+    event.add("url", f"{settings.SITE_URL}/booking-detail/{booking.pk}")
+    return event
+
+
+def _calendar(name: str, bookings, *, zone: str | None, with_listing: bool) -> bytes:
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", "-//Spacemarket//Bookings//EN")
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("method", "PUBLISH")
+    calendar.add("x-wr-calname", name)
+    if zone:
+        calendar.add("x-wr-timezone", zone)
+    # Ask subscribers to look again often (Google and Outlook mostly decide for themselves).
+    calendar.add("refresh-interval", dt.timedelta(minutes=15), parameters={"VALUE": "DURATION"})
+    calendar.add("x-published-ttl", "PT15M")
+    for booking in bookings:
+        calendar.add_component(_event(booking, with_listing=with_listing))
+    today = timezone.now().date()
+    # One VTIMEZONE for each zone the events use, with its rules over the feed's years.
+    calendar.add_missing_timezones(
+        first_date=today - dt.timedelta(days=FEED_DAYS_BACK + 366), last_date=today + dt.timedelta(days=366 * 4)
+    )
+    return calendar.to_ical()
+
+
+def listing_feed(listing) -> bytes:
+    return _calendar(listing.title, _bookings(listing=listing), zone=zone_of(listing).key, with_listing=False)
+
+
+def host_feed(host) -> bytes:
+    name = f"{host.full_name or 'Host'}: bookings on Spacemarket"
+    return _calendar(name, _bookings(listing__host=host), zone=None, with_listing=True)
