@@ -26,7 +26,16 @@ from .filters import (
     _text,
     _whole,
 )
-from .paging import COUNT_CACHE_SECONDS, _card_rows, _page_param, cached_count, featured_first, search_page
+from .paging import (
+    COUNT_CACHE_SECONDS,
+    COUNT_CAP,
+    _card_rows,
+    _page_param,
+    bounded_count,
+    cached_count,
+    featured_first,
+    search_page,
+)
 from .queries import (
     LOCAL_TZ,
     NEWEST,
@@ -57,6 +66,7 @@ __all__ = [
     "CATEGORIES",
     "CATEGORY_BY_TYPE",
     "COUNT_CACHE_SECONDS",
+    "COUNT_CAP",
     "FIXED_FILTERS",
     "LOCAL_TZ",
     "MAX_ITEMS",
@@ -91,6 +101,7 @@ __all__ = [
     "_whole",
     "_within_notice_and_window",
     "available_between",
+    "bounded_count",
     "cached_count",
     "cards",
     "featured_first",
