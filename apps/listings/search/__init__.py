@@ -7,6 +7,7 @@ listings. The API (``GET /api/listing/property-listing``) and the server-rendere
 
 from ..policies import public_listings
 from .cards import CARD_FIELDS, _from_price, _money, _offering_card, cards, image_url
+from .engine import search_page, title_suggestions
 from .filters import (
     CATEGORIES,
     CATEGORY_BY_TYPE,
@@ -34,7 +35,6 @@ from .paging import (
     bounded_count,
     cached_count,
     featured_first,
-    search_page,
 )
 from .queries import (
     LOCAL_TZ,
@@ -57,7 +57,6 @@ from .queries import (
     searchable_listings,
     title_filter,
     title_match,
-    title_suggestions,
     with_featured,
 )
 
