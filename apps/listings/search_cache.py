@@ -244,6 +244,9 @@ def _place_of(listing) -> set[str]:
     return place_scopes(values.get("city"), values.get("latitude"), values.get("longitude"), values.get("slug"))
 
 
+_PLACE_FIELDS = frozenset({"city", "latitude", "longitude", "slug"})
+
+
 def _listing_loaded(sender, instance, **kwargs) -> None:
     instance._search_place = _place_of(instance)
 
@@ -253,6 +256,8 @@ def _listing_saved(sender, instance, raw: bool = False, **kwargs) -> None:
     if raw:
         return
     scopes = _place_of(instance) | getattr(instance, "_search_place", set())
+    if not _PLACE_FIELDS.issubset(instance.__dict__):  # loaded with .only(): read where it is
+        scopes |= listing_scopes(instance.pk)
     listing_changed(scopes)
     instance._search_place = _place_of(instance)
 

@@ -224,3 +224,13 @@ class TestCappedTotal:
         ListingFactory.create_batch(3)
         data = api.get(URL).json()["data"]
         assert data["totalCount"] == 3 and data["totalCountCapped"] is False
+
+
+@pytest.mark.django_db
+def test_a_listing_saved_from_a_partial_load_still_retires_its_citys_answers(api):
+    listing = ListingFactory(title="Partial hall", city="Toronto")
+    assert titles(api.get(_city("Toronto"))) == ["Partial hall"]
+    partial = type(listing).objects.only("id", "title").get(pk=listing.pk)
+    partial.title = "Partial loft"
+    partial.save(update_fields=["title"])
+    assert titles(api.get(_city("Toronto"))) == ["Partial loft"]
