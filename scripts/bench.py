@@ -6,7 +6,9 @@ Seeds what is missing on the database of DATABASE_URL (100,000 listings with ``s
 websockets), and drives them from this process with threads over 127.0.0.1 only. Every scenario
 is bounded in time (BENCH_SECONDS) and in number of requests (MAX_REQUESTS).
 
-Areas: public discovery (search with several filter mixes, title search, listing page), bookings
+Areas: public discovery (search as visitors produce it: a new query on every request for each kind,
+anonymous and signed in, searches mixed with bookings and their stored-answer hit rate, listing pages
+first visited and repeated; then the stored answers of repeated addresses), bookings
 (quote, creation throughput with 16 clients on distinct slots, the race of 32 clients for one
 slot, a year of availability), notifications (list, pending counters, websocket fan-out of a
 booking approval), then the dashboard statistics (scripts/bench_statistics.py, when present).
@@ -20,7 +22,9 @@ sections) and prints every figure.
 
 Environment: BENCH_PORT (8105; daphne on +1, the statistics on +2), BENCH_SECONDS per scenario
 (4), BENCH_CLIENTS ("1,4"), BENCH_LISTINGS (100000), BENCH_BOOKINGS (1000000),
-BENCH_NOTIFICATIONS (2000000), BENCH_AREAS (all: "discovery,notifications,bookings,websocket"),
+BENCH_NOTIFICATIONS (2000000), BENCH_AREAS (all: "discovery,notifications,bookings,websocket"; "cold"
+alone runs the floor and the new-query search rows and writes docs/bench/search-cold-<listings>.json,
+the growth figures; an area left out keeps its section of the last run in docs/performance.md),
 BENCH_STATISTICS (1: run scripts/bench_statistics.py), BENCH_GUNICORN (gunicorn's workers and threads,
 "-w 4 --threads 4" as in production), BENCH_WORKER (the Celery worker's pool options, "-c 2"),
 BENCH_VERBOSE (print each fan-out round).
