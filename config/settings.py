@@ -429,6 +429,9 @@ DISPLAY_TIME_ZONE = "America/New_York"
 
 # The platform's commission on a new listing's bookings, in percent (hosts cannot change it).
 LISTING_COMMISSION_PERCENT = Decimal(env("LISTING_COMMISSION_PERCENT", "10"))
+# Who answers the public search (apps/listings/search/engine.py): PostgreSQL today; a search engine
+# fed from the outbox later is a class of its own named here (docs/deployment.md).
+LISTING_SEARCH_ENGINE = env("LISTING_SEARCH_ENGINE", "apps.listings.search.engine.PostgresEngine")
 
 # Map tiles for the listing page, the search map and the listing form's pin (Leaflet). Any server
 # speaking the {z}/{x}/{y} scheme; tests point it at a local one.

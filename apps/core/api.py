@@ -54,6 +54,8 @@ class Page:
     total_count: int
     page: int
     limit: int
+    capped: bool = False
+    """``total_count`` is a bound, not the exact count: there are more matches than it (the public search)."""
 
     @property
     def total_pages(self) -> int:

@@ -319,7 +319,10 @@ def booking_widget_props(listing: Listing, offerings) -> dict:
 def listing_details(request: HttpRequest, slug: str) -> HttpResponse:
     if search_cache.anonymous(request):
         return search_cache.visitor_page(
-            request, f"listing-details:{slug}", lambda marks: _listing_details(request, slug, marks)
+            request,
+            f"listing-details:{slug}",
+            lambda marks: _listing_details(request, slug, marks),
+            scope=slug,
         )
     return _listing_details(request, slug)
 

@@ -125,15 +125,25 @@ class PropertyListingView(APIView):
         operation_id="listing_property_listing",
         parameters=SEARCH_PARAMETERS,
         responses={
-            200: enveloped_page("PropertyListingResponse", "listings", ListingCardSerializer),
+            200: enveloped_page(
+                "PropertyListingResponse",
+                "listings",
+                ListingCardSerializer,
+                extra={
+                    "totalCountCapped": serializers.BooleanField(
+                        help_text=f"True when there are more than {discovery.COUNT_CAP:,} matches: `totalCount` is "
+                        f'then {discovery.COUNT_CAP:,} (shown as "{discovery.COUNT_CAP:,}+") and the pages stop there.'
+                    )
+                },
+            ),
             400: ERROR_ENVELOPE,
         },
         auth=[],
     )
     def get(self, request):
         filters = SearchFilters.parse(parse_filters(request))
-        page, items = discovery.search_page(request.query_params, filters, user=request.user)
-        data = {"listings": items, **page.meta()}
+        page, items = discovery.search_page(request.query_params, filters, user=request.user, capped=True)
+        data = {"listings": items, **page.meta(), "totalCountCapped": page.capped}
         return envelope(data, "Listings fetched successfully")
 
 

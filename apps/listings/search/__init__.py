@@ -7,6 +7,7 @@ listings. The API (``GET /api/listing/property-listing``) and the server-rendere
 
 from ..policies import public_listings
 from .cards import CARD_FIELDS, _from_price, _money, _offering_card, cards, image_url
+from .engine import search_page, title_suggestions
 from .filters import (
     CATEGORIES,
     CATEGORY_BY_TYPE,
@@ -26,7 +27,15 @@ from .filters import (
     _text,
     _whole,
 )
-from .paging import COUNT_CACHE_SECONDS, _card_rows, _page_param, cached_count, featured_first, search_page
+from .paging import (
+    COUNT_CACHE_SECONDS,
+    COUNT_CAP,
+    _card_rows,
+    _page_param,
+    bounded_count,
+    cached_count,
+    featured_first,
+)
 from .queries import (
     LOCAL_TZ,
     NEWEST,
@@ -48,7 +57,6 @@ from .queries import (
     searchable_listings,
     title_filter,
     title_match,
-    title_suggestions,
     with_featured,
 )
 
@@ -57,6 +65,7 @@ __all__ = [
     "CATEGORIES",
     "CATEGORY_BY_TYPE",
     "COUNT_CACHE_SECONDS",
+    "COUNT_CAP",
     "FIXED_FILTERS",
     "LOCAL_TZ",
     "MAX_ITEMS",
@@ -91,6 +100,7 @@ __all__ = [
     "_whole",
     "_within_notice_and_window",
     "available_between",
+    "bounded_count",
     "cached_count",
     "cards",
     "featured_first",

@@ -1,4 +1,5 @@
-"""Pages of results: premium matches then the others, each along its index; totals kept a minute."""
+"""Pages of results: premium matches then the others, each along its index; totals counted up to
+a bound (the API) or exactly (the pages), kept a minute."""
 
 import hashlib
 import re
@@ -18,34 +19,58 @@ from .queries import NEWEST, matching, premium_now_q
 # --- Pages of results ------------------------------------------------------
 
 COUNT_CACHE_SECONDS = 60
+COUNT_CAP = 1000
+"""The API counts a search's matches exactly up to this bound (100 pages of 10); beyond it the
+answer carries ``totalCount`` 1000 with ``totalCountCapped`` true ("1,000+") and its pages stop
+there, as large marketplaces do (docs/decisions.md). An exact count reads every match (50-160 ms
+for a broad search at 100,000 listings, docs/performance.md); the bounded one stops at 1,001."""
 
 
-def cached_count(queryset: QuerySet[Listing], filters: SearchFilters) -> int:
+def cached_count(queryset: QuerySet[Listing], filters: SearchFilters, *, cap: int | None = None) -> int:
     """The number of matches, kept a minute per filter set: counting every public listing takes
     tens of milliseconds at 100,000 rows, while the page itself is an index scan of ten rows.
-    A change to a listing retires the kept totals with the stored answers (``search_cache``);
-    other changes (a host suspended, premium ending, a date booked) show within the minute."""
-    key = "listings:search-count:" + hashlib.sha1(repr(filters).encode(), usedforsecurity=False).hexdigest()
-    found = cache.get_many([search_cache.VERSION_KEY, key])
-    version, stored = found.get(search_cache.VERSION_KEY), found.get(key)
+    A change retires the kept totals with the stored answers of the same scopes (``search_cache``:
+    the search's city or map tiles, the dates); what changes without a write (premium ending)
+    shows within the minute."""
+    key = (
+        f"listings:search-count:{cap or ''}:" + hashlib.sha1(repr(filters).encode(), usedforsecurity=False).hexdigest()
+    )
+    scopes = search_cache.scopes_of(filters.city, filters.bounds)
+    versions = search_cache.version_keys(scopes, dated=filters.start_date is not None)
+    found = cache.get_many([*versions, key])
+    version, stored = tuple(found.get(name) for name in versions), found.get(key)
     if stored is not None and stored[0] == version:
         return stored[1]
-    total = queryset.count()
+    total = queryset.count() if cap is None else bounded_count(queryset, cap)
     cache.set(key, (version, total), COUNT_CACHE_SECONDS)
     return total
 
 
+def bounded_count(queryset: QuerySet[Listing], cap: int) -> int:
+    """The number of matches when at most ``cap``, else ``cap + 1``: one query that stops reading
+    after ``cap + 1`` rows (``SELECT COUNT(*) FROM (... LIMIT cap + 1)``)."""
+    return queryset.order_by().values("pk")[: cap + 1].count()
+
+
 def search_page(
-    params, filters: SearchFilters, *, user=None, base: QuerySet[Listing] | None = None
+    params, filters: SearchFilters, *, user=None, base: QuerySet[Listing] | None = None, capped: bool = False
 ) -> tuple[Page, list]:
-    """One page (``page``, ``limit`` from ``params``; page size 10) of result cards."""
+    """One page (``page``, ``limit`` from ``params``; page size 10) of result cards.
+
+    ``capped``: count the matches up to ``COUNT_CAP`` only (the API); the pages beyond it are empty."""
     page_number = _page_param(params, "page", 1)
     limit = min(_page_param(params, "limit", PAGE_SIZE), PAGE_SIZE)
     queryset = matching(filters, base=base)
-    total = cached_count(queryset, filters) if base is None else queryset.count()
+    if base is not None:
+        total = queryset.count()
+    else:
+        total = cached_count(queryset, filters, cap=COUNT_CAP if capped else None)
+    more = capped and total > COUNT_CAP
+    total = min(total, COUNT_CAP) if capped else total
     start = (page_number - 1) * limit
     rows = featured_first(queryset, start, limit) if start < total else []
-    return Page(items=rows, total_count=total, page=page_number, limit=limit), cards(rows, user=user)
+    page = Page(items=rows, total_count=total, page=page_number, limit=limit, capped=more)
+    return page, cards(rows, user=user)
 
 
 def featured_first(queryset: QuerySet[Listing], start: int, limit: int) -> list[dict[str, Any]]:

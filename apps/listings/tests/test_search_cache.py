@@ -1,6 +1,7 @@
 """Anonymous search answers kept in Redis: served without the database, never stale after a listing changes."""
 
 import re
+from decimal import Decimal
 
 import pytest
 from django.db import connection
@@ -10,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from apps.accounts.services_users import user_status_set
 from apps.listings import search_cache
 from apps.listings.factories import AmenityFactory, FavouriteFactory, ListingFactory
-from apps.listings.models import Amenity, ListingStatus
+from apps.listings.models import Amenity, ListingStatus, OfferingKind, SpaceOffering
 from apps.listings.services import listing_status_change
 
 URL = "/api/listing/property-listing?page=1&limit=10"
@@ -143,3 +144,93 @@ class TestListingPageForVisitors:
         assert Client().get("/listing-details/no-such-space").status_code == 404
         listing = ListingFactory(title="Late hall", slug="no-such-space")
         assert "Late hall" in _page(Client(), listing.slug)
+
+
+def _city(city: str) -> str:
+    return f"{URL}&filters[city]={city}"
+
+
+def _hit(response) -> bool:
+    assert response.status_code == 200, response.content
+    return response[search_cache.CACHE_HEADER] == "hit"
+
+
+@pytest.mark.django_db
+class TestRetiredByWhatChanged:
+    """An edit retires the stored answers that could contain the listing, and only those."""
+
+    def test_an_edit_in_one_city_keeps_the_answers_of_another(self, api):
+        ListingFactory(title="Toronto hall", city="Toronto")
+        boston = ListingFactory(title="Boston hall", city="Boston")
+        assert titles(api.get(_city("Toronto"))) == ["Toronto hall"]
+        assert titles(api.get(_city("Boston"))) == ["Boston hall"]
+        boston.title = "Boston loft"
+        boston.save()
+        assert _hit(api.get(_city("Toronto")))
+        again = api.get(_city("Boston"))
+        assert not _hit(again) and titles(again) == ["Boston loft"]
+
+    def test_a_listing_moved_to_another_city_leaves_the_old_citys_answer_at_once(self, api):
+        listing = ListingFactory(title="Moving hall", city="Toronto")
+        assert titles(api.get(_city("toronto"))) == ["Moving hall"]
+        listing.city = "Ottawa"
+        listing.save()
+        assert titles(api.get(_city("toronto"))) == []
+        assert titles(api.get(_city("Ottawa"))) == ["Moving hall"]
+
+    def test_a_map_box_is_retired_by_an_edit_inside_it_not_by_one_far_away(self, api):
+        ListingFactory(title="Harbour hall", latitude=Decimal("43.65"), longitude=Decimal("-79.38"))
+        far = ListingFactory(title="Far hall", city="Sydney", latitude=Decimal("-33.86"), longitude=Decimal("151.2"))
+        box = f"{URL}&filters[bounds]=%5B43.5,-79.6,43.8,-79.1%5D"
+        assert titles(api.get(box)) == ["Harbour hall"]
+        far.title = "Far loft"
+        far.save()
+        assert _hit(api.get(box))
+        far.latitude, far.longitude = Decimal("43.7"), Decimal("-79.4")
+        far.save()
+        assert set(titles(api.get(box))) == {"Harbour hall", "Far loft"}
+
+    def test_an_offering_changed_retires_its_citys_answers(self, api):
+        office = ListingFactory(office=True, title="Desk hall", city="Toronto")
+        url = f"{_city('Toronto')}&filters[spaceOffering]=%5B%22privateCabin%22%5D"
+        assert titles(api.get(url)) == []
+        SpaceOffering.objects.create(listing_id=office.pk, kind=OfferingKind.PRIVATE_CABIN, daily=Decimal("40"))
+        assert titles(api.get(url)) == ["Desk hall"]
+
+    def test_an_edit_retires_that_listings_page_only(self):
+        listing = ListingFactory(title="Harbour hall")
+        other = ListingFactory(title="Garden hall")
+        _page(Client(), listing.slug), _page(Client(), other.slug)
+        listing.title = "Harbour loft"
+        listing.save()
+        with CaptureQueriesContext(connection) as queries:
+            _page(Client(), other.slug)
+        assert len(queries) == 0
+        assert "Harbour loft" in _page(Client(), listing.slug)
+
+
+@pytest.mark.django_db
+class TestCappedTotal:
+    def test_the_api_counts_up_to_the_cap_and_says_there_are_more(self, api, monkeypatch):
+        monkeypatch.setattr("apps.listings.search.paging.COUNT_CAP", 3)
+        ListingFactory.create_batch(4)
+        data = api.get(URL).json()["data"]
+        assert data["totalCount"] == 3 and data["totalCountCapped"] is True and data["totalPages"] == 1
+        assert api.get(f"{URL}&limit=2&page=2").json()["data"]["listings"] != []
+        assert api.get(f"{URL}&limit=2&page=3").json()["data"]["listings"] == []
+
+    def test_below_the_cap_the_total_is_exact(self, api, monkeypatch):
+        monkeypatch.setattr("apps.listings.search.paging.COUNT_CAP", 3)
+        ListingFactory.create_batch(3)
+        data = api.get(URL).json()["data"]
+        assert data["totalCount"] == 3 and data["totalCountCapped"] is False
+
+
+@pytest.mark.django_db
+def test_a_listing_saved_from_a_partial_load_still_retires_its_citys_answers(api):
+    listing = ListingFactory(title="Partial hall", city="Toronto")
+    assert titles(api.get(_city("Toronto"))) == ["Partial hall"]
+    partial = type(listing).objects.only("id", "title").get(pk=listing.pk)
+    partial.title = "Partial loft"
+    partial.save(update_fields=["title"])
+    assert titles(api.get(_city("Toronto"))) == ["Partial loft"]

@@ -5702,6 +5702,8 @@ export interface components {
             message: string;
         };
         PropertyListingResponseData: {
+            /** @description True when there are more than 1,000 matches: `totalCount` is then 1,000 (shown as "1,000+") and the pages stop there. */
+            totalCountCapped: boolean;
             listings: components["schemas"]["ListingCard"][];
             totalCount: number;
             page: number;
