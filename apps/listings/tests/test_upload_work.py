@@ -46,7 +46,8 @@ def test_a_request_of_many_huge_canvases_is_refused_before_any_decoding(api, med
     host = UserFactory(role=Role.HOST)
     decoded = []
     monkeypatch.setattr(images, "_decode", lambda *a, **k: decoded.append(1))
-    files = [canvas_png(5000, f"bomb{n}.png") for n in range(10)]  # 84 KB each, 250 megapixels in all
+    bomb = canvas_png(5000).read()  # 84 KB: ten of them are 250 megapixels
+    files = [SimpleUploadedFile(f"bomb{n}.png", bomb, content_type="image/png") for n in range(10)]
     response = api.as_user(host).post(UPLOAD, {"files": files}, format="multipart")
     assert response.status_code == 413
     assert "at most 64 per upload" in response.json()["message"]
