@@ -169,18 +169,18 @@ def user_can(actor, target: User) -> dict[str, bool]:
 
 # Least privilege in /django-admin/: the admin has every permission (``User.is_superuser``); a
 # moderator gets what its dashboard pages let it do and nothing more. It reads accounts, identity
-# checks, listings, disputes and the history of non-money records, and changes only the content
-# pages, review and contact settings and the amenity catalogue. Roles, e-mails, a host's tax,
-# payments, payouts, the outbox, one-time codes, groups and tokens stay out of its reach. Account
-# suspension and identity approval are admin actions that go through the same services (and
-# refusals) as the API. A model missing from this table is invisible to moderators.
+# checks, listings, disputes and the history of non-money records (not a renter's favourites: no
+# screen of its needs them), and changes only the content pages, review and contact settings and
+# the amenity catalogue. Roles, e-mails, a host's tax, payments, payouts, the outbox, one-time
+# codes, groups and tokens stay out of its reach. Account suspension and identity approval are
+# admin actions that go through the same services (and refusals) as the API. A model missing from
+# this table is invisible to moderators.
 MODERATOR_ADMIN: dict[str, frozenset[str]] = {
     "accounts.user": frozenset({"view"}),
     "accounts.verificationrequest": frozenset({"view"}),
     "accounts.verificationdocument": frozenset({"view"}),
     "listings.listing": frozenset({"view"}),
     "listings.listingrequest": frozenset({"view"}),
-    "listings.favourite": frozenset({"view"}),
     "listings.amenity": frozenset({"view", "add", "change"}),
     "listings.facility": frozenset({"view", "add", "change"}),
     "disputes.dispute": frozenset({"view"}),

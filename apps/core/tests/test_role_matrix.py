@@ -250,7 +250,7 @@ ADMIN_EXPECTED: dict[str, tuple[str, str]] = {
     "disputes.dispute": ("200 403 - -", "200 403 - -"),
     "listings.amenity": ("200 200 200 403", "200 200 200 200"),
     "listings.facility": ("200 200 200 403", "200 200 200 200"),
-    "listings.favourite": ("200 403 - -", "200 200 - -"),
+    "listings.favourite": ("403 403 - -", "200 200 - -"),
     "listings.listing": ("200 403 200 403", "200 200 200 200"),
     "listings.listingrequest": ("200 403 200 403", "200 200 200 200"),
     "token_blacklist.blacklistedtoken": ("403 403 - -", "200 200 - -"),
