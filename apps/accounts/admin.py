@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
@@ -5,7 +6,8 @@ from django.utils.html import format_html
 from apps.core.exceptions import DomainError
 
 from . import services_users, services_verification
-from .models import OneTimeCode, User, VerificationDocument, VerificationRequest, VerificationStatus
+from .models import OneTimeCode, Role, User, VerificationDocument, VerificationRequest, VerificationStatus
+from .policies import role_change_refusal
 
 
 class SubHostInline(admin.TabularInline):
@@ -37,8 +39,33 @@ class VerificationDocumentInline(admin.TabularInline):
         return format_html('<a href="{}" target="_blank" rel="noopener">open</a>', url)
 
 
+class UserAdminForm(forms.ModelForm):
+    """The admin's user form: a role (and a subHost's host) changes only as ``role_change_refusal`` allows."""
+
+    actor: User | None = None  # set per request by ``UserAdmin.get_form``
+
+    class Meta:
+        model = User
+        fields = ("role", "host")  # the admin's fieldsets give the rest
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk and {"role", "host"} & set(self.changed_data):
+            role = cleaned.get("role", self.instance.role)
+            refusal = role_change_refusal(self.actor, self.instance, role, cleaned.get("host"))
+            if refusal is not None:
+                raise forms.ValidationError(refusal.message)
+        return cleaned
+
+
 @admin.register(User)
 class UserAdmin(admin.ModelAdmin):
+    """Accounts for staff. Moderators only read them (``MODERATOR_ADMIN``) and use the actions, which
+    go through the account services. The admin may also change a role (never its own or another
+    admin's, through ``user_role_set``, recorded in the status history), a subHost's host and a
+    host's tax. Nobody changes an e-mail here: the owner does, with a code sent to the new address."""
+
+    form = UserAdminForm
     list_display = (
         "email",
         "full_name",
@@ -65,6 +92,10 @@ class UserAdmin(admin.ModelAdmin):
         "is_verified",
         "is_active",
         "is_deleted",
+        "account_verified",
+        # A change of e-mail is the owner's, confirmed by a code (an e-mail set here would hand the
+        # account, and its password reset, to whoever owns the new address).
+        "email",
     )
     actions = ["suspend", "restore", "soft_delete"]
     raw_id_fields = ("host",)
@@ -115,6 +146,33 @@ class UserAdmin(admin.ModelAdmin):
     def full_name(self, obj: User) -> str:
         return obj.full_name
 
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        may_change_role = (
+            obj is not None and request.user.role == Role.ADMIN and obj.pk != request.user.pk and obj.role != Role.ADMIN
+        )
+        if not may_change_role:
+            fields += ["role", "host"]
+        return fields
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change, **kwargs)
+        form.actor = request.user  # a class made for this request
+        return form
+
+    def save_model(self, request, obj, form, change) -> None:
+        if change and {"role", "host"} & set(form.changed_data):
+            role, host = obj.role, obj.host
+            try:
+                services_users.user_role_set(actor=request.user, user=obj, role=role, host=host)
+            except DomainError as exc:  # changed meanwhile: nothing is saved
+                self.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
+                return
+        super().save_model(request, obj, form, change)
+
+    def has_add_permission(self, request) -> bool:
+        return False  # accounts are invited from the dashboard (hosts, moderators) or register
+
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # accounts are soft-deleted, never dropped while money refers to them
 
@@ -146,7 +204,9 @@ class OneTimeCodeAdmin(admin.ModelAdmin):
     list_display = ("user", "purpose", "created_at", "expires_at", "attempts", "used_at")
     list_filter = ("purpose",)
     search_fields = ("user__email",)
-    readonly_fields = ("user", "purpose", "code_hash", "created_at", "expires_at", "attempts", "used_at")
+    # Never the code's hash: five digits are found from it in moments.
+    readonly_fields = ("user", "purpose", "created_at", "expires_at", "attempts", "used_at")
+    fields = readonly_fields
 
     def has_add_permission(self, request) -> bool:
         return False

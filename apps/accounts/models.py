@@ -137,18 +137,27 @@ class User(AbstractBaseUser):
         return self.role == Role.ADMIN and self.is_staff
 
     def has_perm(self, perm: str, obj=None) -> bool:
+        """The Django admin's permissions: the admin has all; a moderator only those of
+        ``apps.accounts.policies.MODERATOR_ADMIN`` (least privilege: no roles, e-mails or money)."""
         if self.is_superuser:
             return True
         if not self.is_staff:
             return False
-        app_label = perm.split(".", 1)[0]
-        return app_label not in MODERATOR_HIDDEN_APPS
+        from .policies import moderator_admin_may
+
+        return moderator_admin_may(perm)
 
     def has_perms(self, perm_list, obj=None) -> bool:
         return all(self.has_perm(perm, obj) for perm in perm_list)
 
     def has_module_perms(self, app_label: str) -> bool:
-        return self.is_superuser or (self.is_staff and app_label not in MODERATOR_HIDDEN_APPS)
+        if self.is_superuser:
+            return True
+        if not self.is_staff:
+            return False
+        from .policies import moderator_admin_apps
+
+        return app_label in moderator_admin_apps()
 
     @property
     def is_host_side(self) -> bool:
@@ -170,10 +179,6 @@ class User(AbstractBaseUser):
         if self.avatar:
             return self.avatar.url
         return settings.STATIC_URL + "img/default-avatar.svg"
-
-
-# Moderators run the platform but do not touch money (spec: only the admin sees payouts).
-MODERATOR_HIDDEN_APPS = frozenset({"payments", "token_blacklist"})
 
 
 class OneTimeCode(models.Model):

@@ -11,7 +11,7 @@ pending counter, and who may suspend, restore or delete an account.
 
 from urllib.parse import quote
 
-from apps.core.exceptions import Conflict, DomainError, Forbidden
+from apps.core.exceptions import Conflict, DomainError, Forbidden, InvalidInput
 from apps.notifications.counters import COUNTER_ROLES
 
 from .models import HOST_SIDE_ROLES, STAFF_ROLES, Role, User
@@ -163,3 +163,64 @@ def user_can(actor, target: User) -> dict[str, bool]:
         "delete": status_refusal(actor, target, "deleted") is None,
         "resendInvitation": invitation_refusal(actor, target) is None,
     }
+
+
+# --- The Django admin by role ----------------------------------------------------------------------
+
+# Least privilege in /django-admin/: the admin has every permission (``User.is_superuser``); a
+# moderator gets what its dashboard pages let it do and nothing more. It reads accounts, identity
+# checks, listings, disputes and the history of non-money records (not a renter's favourites: no
+# screen of its needs them), and changes only the content pages, review and contact settings and
+# the amenity catalogue. Roles, e-mails, a host's tax, payments, payouts, the outbox, one-time
+# codes, groups and tokens stay out of its reach. Account suspension and identity approval are
+# admin actions that go through the same services (and refusals) as the API. A model missing from
+# this table is invisible to moderators.
+MODERATOR_ADMIN: dict[str, frozenset[str]] = {
+    "accounts.user": frozenset({"view"}),
+    "accounts.verificationrequest": frozenset({"view"}),
+    "accounts.verificationdocument": frozenset({"view"}),
+    "listings.listing": frozenset({"view"}),
+    "listings.listingrequest": frozenset({"view"}),
+    "listings.amenity": frozenset({"view", "add", "change"}),
+    "listings.facility": frozenset({"view", "add", "change"}),
+    "disputes.dispute": frozenset({"view"}),
+    "cms.page": frozenset({"view", "change"}),
+    "cms.contactdetails": frozenset({"view", "change"}),
+    "cms.reviewsettings": frozenset({"view", "change"}),
+    "core.statuschange": frozenset({"view"}),
+}
+
+
+def moderator_admin_may(perm: str) -> bool:
+    """``perm`` is Django's ``"<app>.<action>_<model>"`` (``"accounts.change_user"``)."""
+    app_label, _, codename = perm.partition(".")
+    action, _, model = codename.partition("_")
+    return action in MODERATOR_ADMIN.get(f"{app_label}.{model}", frozenset())
+
+
+def moderator_admin_apps() -> frozenset[str]:
+    return frozenset(label.split(".", 1)[0] for label in MODERATOR_ADMIN)
+
+
+def role_change_refusal(actor, target: User, role: str, host: User | None = None) -> DomainError | None:
+    """Only the admin changes a role, never its own, never another admin's, and never to admin (an
+    admin account is made on the server, ``createsuperuser``). A host that has listings or subHosts
+    keeps its role (they would be left without a host); a subHost needs a live host to act for."""
+    if getattr(actor, "role", None) != Role.ADMIN:
+        return Forbidden("Only the admin can change a role.")
+    if target.pk == actor.pk:
+        return Forbidden("You cannot change your own role.")
+    if target.role == Role.ADMIN:
+        return Forbidden("The admin account cannot be changed here.")
+    if role not in Role.values:
+        return Conflict("This is not a role.")
+    if role == Role.ADMIN:
+        return Forbidden("An admin account is made on the server, not given here.")
+    if target.is_deleted:
+        return Conflict("This account is deleted. Restore it first.")
+    leaves_host = target.role == Role.HOST and role != Role.HOST
+    if leaves_host and (target.sub_hosts.exists() or target.listings.exists()):
+        return Conflict("This host has listings or sub-hosts; its role cannot change.")
+    if role == Role.SUB_HOST and (host is None or host.role != Role.HOST or host.is_deleted or host.pk == target.pk):
+        return InvalidInput("A sub-host needs the host it acts for.", errors={"host": ["Choose the host it acts for."]})
+    return None

@@ -18,10 +18,18 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
+from apps.core.statemachine import record
 from apps.notifications.services import notify
 
 from .models import STAFF_ROLES, Role, User
-from .policies import ACCOUNT_STATUSES, account_status, invitation_refusal, manage_refusal, status_refusal
+from .policies import (
+    ACCOUNT_STATUSES,
+    account_status,
+    invitation_refusal,
+    manage_refusal,
+    role_change_refusal,
+    status_refusal,
+)
 from .services import _check_password_rules, tokens_revoke_all
 
 logger = logging.getLogger(__name__)
@@ -167,7 +175,12 @@ def _check_may_manage(actor: User, target: User) -> None:
         raise refusal
 
 
-def _apply_status(user: User, status: str, now) -> None:
+ACCOUNT_HISTORY = "account"  # the status history's name for an account's active/suspended/deleted
+ROLE_HISTORY = "role"  # and for its role
+
+
+def _apply_status(user: User, status: str, now, *, actor: User | None = None, reason: str = "") -> None:
+    before = account_status(user)
     if status == "suspended":
         user.is_active = False
         user.is_deleted = False
@@ -181,6 +194,8 @@ def _apply_status(user: User, status: str, now) -> None:
         user.is_deleted = False
         user.deleted_at = None
     user.save(update_fields=["is_active", "is_deleted", "deleted_at", "updated_at"])
+    if before != status:
+        record(user, machine=ACCOUNT_HISTORY, from_status=before, to_status=status, actor=actor, reason=reason)
     if status != "active":
         tokens_revoke_all(user=user)
 
@@ -203,7 +218,7 @@ def user_status_set(*, actor: User, user: User, status: str) -> User:
         raise refusal
     previous_deleted_at = user.deleted_at
     now = timezone.now()
-    _apply_status(user, status, now)
+    _apply_status(user, status, now, actor=actor)
     if user.role == Role.HOST:
         sub_hosts = User.objects.select_for_update().filter(host=user)
         if status == "active":
@@ -216,7 +231,29 @@ def user_status_set(*, actor: User, user: User, status: str) -> User:
             if status == "suspended":
                 sub_hosts = sub_hosts.filter(is_active=True)
         for sub_host in sub_hosts:
-            _apply_status(sub_host, status, now)
+            _apply_status(sub_host, status, now, actor=actor, reason="With its host")
+    return user
+
+
+@transaction.atomic
+def user_role_set(*, actor: User, user: User, role: str, host: User | None = None) -> User:
+    """The admin gives an account another role (``role_change_refusal`` says when not). A subHost
+    needs the host it acts for; any other role has none. The change is in the status history and
+    signs the account out everywhere."""
+    user = User.objects.select_for_update().get(pk=user.pk)
+    refusal = role_change_refusal(actor, user, role, host)
+    if refusal is not None:
+        raise refusal
+    if role != Role.SUB_HOST:
+        host = None
+    if user.role == role and user.host_id == (host.pk if host else None):
+        return user
+    before = user.role
+    user.role, user.host = role, host
+    user.save(update_fields=["role", "host", "updated_at"])
+    if before != role:
+        record(user, machine=ROLE_HISTORY, from_status=before, to_status=role, actor=actor)
+    tokens_revoke_all(user=user)
     return user
 
 

@@ -28,7 +28,7 @@ class SingletonAdmin(admin.ModelAdmin):
     readonly_fields = ("updated_at", "updated_by")
 
     def has_add_permission(self, request) -> bool:
-        return not self.model.objects.exists()
+        return super().has_add_permission(request) and not self.model.objects.exists()
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False

@@ -2,6 +2,7 @@ from django.contrib import admin, messages
 
 from .effects import STUCK_AFTER, effect_retry, stuck_effects
 from .models import Effect, EffectStatus, StatusChange
+from .roles import MONEY_HISTORIES
 
 
 class StuckFilter(admin.SimpleListFilter):
@@ -55,8 +56,17 @@ class StatusChangeAdmin(admin.ModelAdmin):
     search_fields = ("object_id", "reason")
     readonly_fields = [f.name for f in StatusChange._meta.fields]
 
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if not request.user.is_superuser:  # a moderator reads no money's history
+            queryset = queryset.exclude(machine__in=MONEY_HISTORIES)
+        return queryset
+
     def has_add_permission(self, request) -> bool:
         return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # history is written by the transition helper, never edited
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False

@@ -13,6 +13,8 @@ from django.middleware.csp import ContentSecurityPolicyMiddleware as DjangoCspMi
 from django.middleware.gzip import GZipMiddleware
 from django.template.loader import render_to_string
 
+from . import images
+
 
 def _refusal(request: HttpRequest, status: int, message: str, field: str | None = None) -> HttpResponse:
     if request.path.startswith("/api/"):
@@ -49,7 +51,11 @@ class RequestGuardMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self._refuse(request) or self.get_response(request)
+        work = images.request_started(request)  # the image decoding this request may cost
+        try:
+            response = self._refuse(request) or self.get_response(request)
+        finally:
+            images.request_finished(work)
         response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
         return response
 

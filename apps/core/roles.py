@@ -14,3 +14,7 @@ class Role(models.TextChoices):
 
 STAFF_ROLES = (Role.ADMIN, Role.MODERATOR)
 HOST_SIDE_ROLES = (Role.HOST, Role.SUB_HOST)
+
+# Status histories only the admin reads (money: the spec shows payments and payouts to the admin
+# alone among staff); the Django admin leaves them out of a moderator's history list.
+MONEY_HISTORIES = frozenset({"payment", "payout", "subscription"})

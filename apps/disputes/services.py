@@ -19,7 +19,7 @@ from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.statemachine import record
 from apps.notifications.services import counters_changed, notify
 from apps.payments import services as payments
-from apps.payments.models import Payment, PaymentStatus, Refund
+from apps.payments.models import Earning, Payment, PaymentStatus, PayoutStatus, Refund
 
 from .models import DISPUTE_MACHINE, REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeEvidence, DisputeStatus
 from .uploads import clean_all
@@ -172,24 +172,30 @@ def _decide(dispute_id, to_status: str, *, actor: User) -> Dispute:
 
 
 def refundable_for(dispute: Dispute, *, lock: bool = False) -> tuple[Payment | None, Decimal]:
-    """The booking's payment and what can still be refunded on it (what was paid less refunds)."""
+    """The booking's payment and what can still be refunded on it (what was paid less refunds, less
+    what the host was already paid out: ``payments.refund_limit``)."""
     queryset = Payment.objects.filter(booking_id=dispute.booking_id)
     if lock:
         queryset = queryset.select_for_update(of=("self",))
     payment = queryset.first()
     if payment is None or payment.status != PaymentStatus.COMPLETED:
         return payment, ZERO
-    return payment, payments.refundable(payment)
+    return payment, payments.refund_limit(payment)
 
 
 def refundable_by_booking(booking_ids) -> dict:
-    """``refundable_for`` for many bookings in one query: booking id -> what can still be refunded."""
+    """``refundable_for`` for many bookings in two queries: booking id -> what can still be refunded."""
     amounts: dict = {}
-    for payment in Payment.objects.filter(booking_id__in=booking_ids).order_by("booking_id", "pk"):
+    payments_by_booking = Payment.objects.filter(booking_id__in=booking_ids).order_by("booking_id", "pk")
+    paid_out = dict(
+        Earning.objects.filter(payment__booking_id__in=booking_ids, payout__status=PayoutStatus.RELEASED).values_list(
+            "payment_id", "amount"
+        )
+    )
+    for payment in payments_by_booking:
         if payment.booking_id not in amounts:
-            amounts[payment.booking_id] = (
-                payments.refundable(payment) if payment.status == PaymentStatus.COMPLETED else ZERO
-            )
+            left = payments.refundable(payment) - paid_out.get(payment.pk, ZERO)
+            amounts[payment.booking_id] = max(ZERO, left) if payment.status == PaymentStatus.COMPLETED else ZERO
     return amounts
 
 

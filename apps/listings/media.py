@@ -14,7 +14,7 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput
-from apps.core.images import reencode_image
+from apps.core.images import reencode_images
 
 from .models import ListingImage
 
@@ -91,14 +91,8 @@ def media_upload(*, user, files: list) -> list[dict]:
     if len(files) > MAX_FILES_PER_UPLOAD:
         message = f"Upload at most {MAX_FILES_PER_UPLOAD} images at a time."
         raise InvalidInput(message, errors={"files": [message]})
-    prepared = []
-    for upload in files:
-        large = reencode_image(upload, max_side=LARGE_SIDE, webp=True)
-        upload.seek(0)
-        medium = reencode_image(upload, max_side=MEDIUM_SIDE, quality=80, webp=True)
-        upload.seek(0)
-        small = reencode_image(upload, max_side=SMALL_SIDE, quality=78, webp=True)
-        prepared.append((large, medium, small))
+    # Each file decoded once for its three sizes, the request's work bounded (apps.core.images).
+    prepared = reencode_images(files, sizes=[(LARGE_SIDE, 82), (MEDIUM_SIDE, 80), (SMALL_SIDE, 78)], webp=True)
     stored: list[dict] = []
     owner = owner_key(user)
     try:

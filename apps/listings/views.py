@@ -345,6 +345,9 @@ class MediaUploadView(APIView):
                 ),
             ),
             **ERRORS,
+            # Too much decoding for one minute (Retry-After), or the decoding pool busy (Retry-After).
+            429: ERROR_ENVELOPE,
+            503: ERROR_ENVELOPE,
         },
     )
     def post(self, request):

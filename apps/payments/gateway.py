@@ -105,6 +105,11 @@ class PaymentGateway(ABC):
         ``save_card`` also keeps the card for a charge without the customer (off-session) should
         the hold lapse first; ``recurring_interval`` makes it a subscription billed every interval."""
 
+    def open_checkout_url(self, session_id: str) -> str | None:
+        """The address of a checkout that can still be paid, or None once it is paid, expired or
+        cancelled (so a second checkout for the same thing reuses the first)."""
+        return None
+
     @abstractmethod
     def intent_state(self, intent_id: str) -> IntentState: ...
 
@@ -224,6 +229,10 @@ class StripeGateway(PaymentGateway):
                 params["customer_creation"] = "always"
         session = self._call(self.client.v1.checkout.sessions.create, params=params)
         return CheckoutSession(id=session["id"], url=session["url"])
+
+    def open_checkout_url(self, session_id: str) -> str | None:
+        session = self._call(self.client.v1.checkout.sessions.retrieve, session_id)
+        return session.get("url") if session.get("status") == "open" else None
 
     def get_checkout(self, session_id: str) -> CheckoutResult:
         session = self._call(self.client.v1.checkout.sessions.retrieve, session_id)
@@ -372,6 +381,13 @@ class LocalGateway(PaymentGateway):
             cancel_url=cancel_url.replace(SESSION_PLACEHOLDER, session_id),
         )
         return CheckoutSession(id=session_id, url=settings.SITE_URL + reverse("local-checkout", args=[session_id]))
+
+    def open_checkout_url(self, session_id: str) -> str | None:
+        from .models import LocalCheckoutSession
+
+        if LocalCheckoutSession.objects.filter(id=session_id, status=LocalCheckoutSession.Status.OPEN).exists():
+            return settings.SITE_URL + reverse("local-checkout", args=[session_id])
+        return None
 
     def get_checkout(self, session_id: str) -> CheckoutResult:
         from .models import LocalCheckoutSession

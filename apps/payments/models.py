@@ -361,6 +361,10 @@ class ExtensionCharge(models.Model):
             models.UniqueConstraint(
                 fields=["extension"], condition=Q(status="completed"), name="extension_charged_once"
             ),
+            # One checkout at a time per extension: a second one reuses it (services.payment_checkout_start).
+            models.UniqueConstraint(
+                fields=["extension"], condition=Q(status="pending"), name="extension_one_open_charge"
+            ),
             models.UniqueConstraint(
                 fields=["session_id"], condition=~Q(session_id=""), name="extension_charge_session_unique"
             ),

@@ -69,6 +69,27 @@ def _counters(**kwargs) -> None:
     counters_changed(**kwargs)
 
 
+REFUNDED_BEFORE_RELEASE = "Its bookings were refunded before it was paid; nothing is left to pay."
+
+
+def payout_recompute(*, payout: Payout, actor=None) -> Payout:
+    """A payout waiting for the admin (locked by the caller) is the sum of its earnings as they are
+    now: a refund lowers it, and when nothing is left it is rejected and its earnings go back to the
+    balance (a payout is never for $0.00)."""
+    total = payout.earnings.aggregate(total=Sum("amount"))["total"] or ZERO
+    if total > ZERO:
+        if total != payout.amount:
+            payout.amount = total
+            payout.save(update_fields=["amount"])
+        return payout
+    payout.earnings.update(payout=None)
+    PAYOUT_MACHINE.transition(
+        payout, PayoutStatus.FAILED, actor=actor, reason=REFUNDED_BEFORE_RELEASE, note=REFUNDED_BEFORE_RELEASE
+    )
+    _counters(staff=True)
+    return payout
+
+
 @transaction.atomic
 def payout_update_status(*, payout_id, by: User, status: str, note: str = "") -> Payout:
     if by.role != Role.ADMIN:
@@ -88,6 +109,12 @@ def payout_update_status(*, payout_id, by: User, status: str, note: str = "") ->
     fields = {"note": (note or "")[:500], "decided_by": by, "decided_at": timezone.now()}
     destination = ""
     if status == PayoutStatus.RELEASED:
+        # Paid as its earnings stand now (a refund since the request lowered them), never for a
+        # refunded booking.
+        total = sum((earning.amount for earning in payout.earnings.select_for_update()), ZERO)
+        if total <= ZERO:
+            raise Conflict("Nothing is left to pay in this payout: its bookings were refunded. Reject it instead.")
+        fields["amount"] = total
         account = HostPayoutAccount.objects.filter(host_id=payout.host_id).exclude(stripe_account_id="").first()
         if account is not None and get_gateway().name == "stripe":
             destination = account.stripe_account_id

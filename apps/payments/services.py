@@ -14,7 +14,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -38,8 +38,11 @@ from .models import (
     InvoiceKind,
     Payment,
     PaymentStatus,
+    Payout,
+    PayoutStatus,
     Refund,
 )
+from .payouts import payout_recompute
 from .policies import RELEASE_BOOKING_STATUSES, captures
 from .subscriptions import checked_redirect_url, is_uuid, with_query
 
@@ -118,7 +121,9 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
     gateway = get_gateway()
     if extension_id:
         extension = (
-            ExtendBooking.objects.filter(pk=extension_id, booking=booking).first() if is_uuid(extension_id) else None
+            ExtendBooking.objects.select_for_update().filter(pk=extension_id, booking=booking).first()
+            if is_uuid(extension_id)
+            else None
         )
         if extension is None:
             raise NotFound("Extension request not found.")
@@ -128,9 +133,16 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         )
         if refusal is not None:
             raise refusal
-        charge = ExtensionCharge.objects.create(
-            payment=payment, extension=extension, amount=extension.additional_amount
-        )
+        # One charge per extension: a checkout still open is offered again, never a second one.
+        if (url := _open_extension_checkout(extension, gateway)) is not None:
+            return url
+        try:
+            with transaction.atomic():
+                charge = ExtensionCharge.objects.create(
+                    payment=payment, extension=extension, amount=extension.additional_amount
+                )
+        except IntegrityError:
+            raise Conflict("A payment for this extension is already under way.") from None
         session = gateway.create_checkout(
             purpose=CheckoutPurpose.EXTENSION,
             reference=str(charge.pk),
@@ -219,10 +231,32 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
     return payment
 
 
+def _open_extension_checkout(extension: ExtendBooking, gateway) -> str | None:
+    """The address of the extension's checkout that can still be paid, if there is one (locked by
+    the caller). A pending charge whose checkout is gone (expired or abandoned) is cancelled; one
+    that was paid but not yet confirmed refuses a new checkout."""
+    for charge in ExtensionCharge.objects.select_for_update().filter(
+        extension=extension, status=ExtensionCharge.Status.PENDING
+    ):
+        url = gateway.open_checkout_url(charge.session_id) if charge.session_id else None
+        if url is not None:
+            return url
+        if charge.session_id and gateway.get_checkout(charge.session_id).complete:
+            raise Conflict("This extension is paid; the payment is being confirmed.")
+        charge.status = ExtensionCharge.Status.CANCELLED
+        charge.save(update_fields=["status"])
+    return None
+
+
 def _extension_charge_complete(charge: ExtensionCharge) -> Payment:
     payment = _locked(charge.payment_id)
     if charge.status == ExtensionCharge.Status.COMPLETED:
         return payment
+    # The payment is locked: two checkouts of the same extension complete one after the other.
+    if ExtensionCharge.objects.filter(
+        extension_id=charge.extension_id, status=ExtensionCharge.Status.COMPLETED
+    ).exists():
+        raise Conflict("This extension is already paid.")
     result = gateway_named(payment.gateway).get_checkout(charge.session_id)
     if not result.complete:
         raise Conflict("The payment has not been completed yet.")
@@ -231,7 +265,11 @@ def _extension_charge_complete(charge: ExtensionCharge) -> Payment:
     charge.status = ExtensionCharge.Status.COMPLETED
     charge.completed_at = timezone.now()
     charge.intent_id = result.payment_intent_id
-    charge.save(update_fields=["status", "completed_at", "intent_id"])
+    try:
+        with transaction.atomic():
+            charge.save(update_fields=["status", "completed_at", "intent_id"])
+    except IntegrityError:  # extension_charged_once: another checkout of it completed meanwhile
+        raise Conflict("This extension is already paid.") from None
     Payment.objects.filter(pk=payment.pk).update(extended_amount=F("extended_amount") + charge.amount)
     payment.refresh_from_db()
     invoice_issue(payment=payment, amount=charge.amount, extension_charge=charge)
@@ -307,7 +345,25 @@ def _display(moment) -> str:
 
 
 def refundable(payment: Payment) -> Decimal:
+    """What the renter paid for the booking and has not had back."""
     return payment.captured_amount + payment.extended_amount - payment.refunded_amount
+
+
+def paid_out(payment: Payment) -> Decimal:
+    """What the host was already paid for this booking (its earning, in a released payout)."""
+    amount = (
+        Earning.objects.filter(payment=payment, payout__status=PayoutStatus.RELEASED)
+        .values_list("amount", flat=True)
+        .first()
+    )
+    return amount or ZERO
+
+
+def refund_limit(payment: Payment) -> Decimal:
+    """What can still go back to the renter from the money the platform holds: paid and not
+    refunded, less what the host was already paid out. So a payout is never more than what was
+    captured less what was refunded (docs/decisions.md, Money invariants)."""
+    return max(ZERO, refundable(payment) - paid_out(payment))
 
 
 def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: str = "", actor=None) -> Refund | None:
@@ -318,7 +374,7 @@ def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: st
     credit note and tells the renter. Returns None when nothing is left to refund.
     """
     payment = _locked(payment.pk)
-    amount = min(Decimal(amount).quantize(Decimal("0.01")), refundable(payment))
+    amount = min(Decimal(amount).quantize(Decimal("0.01")), refund_limit(payment))
     if payment.status != PaymentStatus.COMPLETED or amount <= ZERO:
         return None
     refund = Refund.objects.create(
@@ -330,17 +386,32 @@ def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: st
 
 
 def _count_refund(payment: Payment, amount: Decimal, *, actor=None, reason: str = "") -> None:
-    """A refund lowers what is left on the payment and the host's unpaid earning."""
+    """A refund lowers what is left on the payment and the host's earning wherever it sits: an
+    unpaid one, or one in a payout waiting for the admin, which is recomputed (and rejected when
+    nothing is left to pay). An earning already paid out is not touched: ``refund_limit`` kept the
+    refund to what the platform still holds."""
     payment.refunded_amount += amount
     if payment.refunded_amount >= payment.captured_amount + payment.extended_amount:
         _set_status(payment, PaymentStatus.REFUNDED, fields=["refunded_amount"], actor=actor, reason=reason)
     else:
         payment.save(update_fields=["refunded_amount", "updated_at"])
-    earning = Earning.objects.select_for_update().filter(payment=payment, payout__isnull=True).first()
-    if earning is not None:
-        earning.refunded_amount = min(earning.gross_amount - earning.commission, earning.refunded_amount + amount)
-        earning.amount = earning.gross_amount - earning.commission - earning.refunded_amount
-        earning.save(update_fields=["refunded_amount", "amount"])
+    payout_id = Earning.objects.filter(payment=payment).values_list("payout_id", flat=True).first()
+    payout = None
+    if payout_id is not None:
+        # The payout first, then the earning: the order a release locks them in.
+        payout = Payout.objects.select_for_update().get(pk=payout_id)
+        if payout.status == PayoutStatus.RELEASED:
+            return
+    earning = Earning.objects.select_for_update().filter(payment=payment).first()
+    if earning is None:  # not completed yet: no earning to lower
+        return
+    if earning.payout_id != (payout.pk if payout is not None else None):
+        raise Conflict("This booking's earning changed meanwhile. Please try again.")
+    earning.refunded_amount = min(earning.gross_amount - earning.commission, earning.refunded_amount + amount)
+    earning.amount = earning.gross_amount - earning.commission - earning.refunded_amount
+    earning.save(update_fields=["refunded_amount", "amount"])
+    if payout is not None and payout.status == PayoutStatus.ONHOLD:
+        payout_recompute(payout=payout, actor=actor)
 
 
 def refund_completed(refund: Refund, *, gateway_refund_id: str) -> Refund:
