@@ -237,7 +237,9 @@ def _replace_blocks(calendar: ExternalCalendar, blocks) -> list[int]:
     for pk, summary in renamed:
         ExternalBlock.objects.filter(pk=pk).update(summary=summary)
     if stale or made:
-        # The search with dates answers from a cache keyed by a dates version: retire it.
+        # The search with dates answers from a cache keyed by a dates version: retire it now and
+        # once the import commits (a search between the two would store the old answer again).
+        search_cache.dates_changed()
         transaction.on_commit(search_cache.dates_changed)
     return [block.pk for block in made]
 
