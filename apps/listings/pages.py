@@ -6,6 +6,7 @@ blocks). Listing pages add schema.org JSON-LD.
 """
 
 import json
+import re
 from datetime import date
 from typing import Any
 from urllib.parse import urlencode
@@ -51,12 +52,18 @@ def ld_json(data: dict[str, Any]) -> str:
     return mark_safe(f'<script type="application/ld+json">{text}</script>')  # noqa: S308 - escaped above
 
 
+BLOCK_END = re.compile(r"</(?:p|div|h[1-6]|li|tr|td|th|blockquote|pre|figcaption)>|<br\s*/?>", re.IGNORECASE)
+
+
 def plain_text(html: str) -> str:
-    """A description as plain text on one line (cards, meta descriptions, JSON-LD): tags dropped,
-    entities decoded, white space collapsed."""
+    """A description as plain text on one line (meta descriptions, JSON-LD): sanitized first (a script's
+    text goes with it), blocks kept apart by a space, tags dropped, entities decoded, white space collapsed."""
     from html import unescape
 
-    return " ".join(unescape(strip_tags(html or "")).split())
+    from apps.cms.sanitize import sanitize_html
+
+    text = sanitize_html(html) if "<" in (html or "") else (html or "")
+    return " ".join(unescape(strip_tags(BLOCK_END.sub(" ", text))).split())
 
 
 def absolute(path: str) -> str:
