@@ -1,6 +1,7 @@
 """The one rule "a review is public" (published and revealed) in every reader, and every figure the
 listing page shows about reviews computed from the reviews it summarises."""
 
+import datetime as dt
 import re
 
 from django.test import Client
@@ -105,3 +106,24 @@ def test_every_figure_on_the_listing_page_comes_from_the_public_reviews(users, e
     page = Client().get(f"/listing-details/{event_listing.slug}").content.decode()
     assert "Reviews (2)" in page and "4.0 out of 5 from 1 rating" in page
     assert Listing.objects.get(pk=event_listing.pk).rating_count == 1
+
+
+def test_past_ten_reviews_the_page_lists_the_newest_and_the_island_pages_the_rest(users, event_listing):
+    now = timezone.now()
+    for index in range(11):
+        booking = make_booking(users["renter"], event_listing, day=weekday(5 + index * 2))
+        Review.objects.create(
+            listing=event_listing,
+            booking=booking,
+            renter=users["renter"],
+            review=f"Stay number {index}",
+            rating=5,
+            revealed_at=now - dt.timedelta(days=index),
+        )
+    reviews.listing_rating_refresh(event_listing.pk)
+    page = Client().get(f"/listing-details/{event_listing.slug}").content.decode()
+    section = reviews_section(page)
+    assert "Reviews (11)" in section and section.count('data-testid="review"') == 10
+    assert "Stay number 0" in section and "Stay number 10" not in section
+    props = re.search(r'<script id="listing-reviews-props" type="application/json">(.*?)</script>', page).group(1)
+    assert props == f'{{"listingId": "{event_listing.pk}", "startPage": 2}}'
