@@ -270,6 +270,18 @@ class Occupancy(models.Model):
         return f"{self.space_key} {self.hold}"
 
 
+PUBLIC_REVIEW = Q(is_published=True, revealed_at__isnull=False)
+"""The one rule "a review is public": a moderator let it through (``is_published``) and the double-blind
+wait is over (``revealed_at``: both sides reviewed, or the review period ended). Every reader that shows a
+review to anyone but its writer and staff (listing page, API, ratings, counts) filters with it."""
+
+
+class ReviewQuerySet(models.QuerySet):
+    def public(self) -> "ReviewQuerySet":
+        """Reviews anyone may read (``PUBLIC_REVIEW``)."""
+        return self.filter(PUBLIC_REVIEW)
+
+
 class Review(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     listing = models.ForeignKey("listings.Listing", on_delete=models.CASCADE, related_name="reviews")
@@ -290,6 +302,8 @@ class Review(models.Model):
     replied_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
+    objects = ReviewQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at"]
         constraints = [
@@ -306,6 +320,11 @@ class Review(models.Model):
 
     def __str__(self) -> str:
         return f"Review of {self.listing_id} ({self.rating})"
+
+    @property
+    def is_public(self) -> bool:
+        """``PUBLIC_REVIEW`` for one row already loaded."""
+        return self.is_published and self.revealed_at is not None
 
 
 class RenterReview(models.Model):

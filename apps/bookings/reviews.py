@@ -43,14 +43,24 @@ def review_side(user, booking: Booking) -> str | None:
     return None
 
 
+def listing_rating_stats(listing_id) -> dict:
+    """A listing's rating computed from its public reviews (``Review.objects.public()``): the average
+    of the rated ones (``average``, Decimal to 2 places), how many were rated (``count``) and how many
+    public reviews there are, rated or not (``reviews``)."""
+    stats = (
+        Review.objects.public()
+        .filter(listing_id=listing_id)
+        .aggregate(average=Avg("rating"), count=Count("rating"), reviews=Count("id"))
+    )
+    return {"average": pricing.money(stats["average"] or 0), "count": stats["count"], "reviews": stats["reviews"]}
+
+
 def listing_rating_refresh(listing_id) -> None:
-    """The listing's rating from its published, revealed reviews; the pages and searches kept for
-    visitors (``search_cache``) are retired, so the review and the rating show at once."""
-    stats = Review.objects.filter(
-        listing_id=listing_id, is_published=True, revealed_at__isnull=False, rating__isnull=False
-    ).aggregate(average=Avg("rating"), count=Count("id"))
-    average = pricing.money(stats["average"] or 0)
-    Listing.objects.filter(pk=listing_id).update(rating_average=average, rating_count=stats["count"])
+    """Store the listing's rating (``listing_rating_stats``) on the listing, where search sorts and cards
+    read it; the pages and searches kept for visitors (``search_cache``) are retired, so the review and
+    the rating show at once."""
+    stats = listing_rating_stats(listing_id)
+    Listing.objects.filter(pk=listing_id).update(rating_average=stats["average"], rating_count=stats["count"])
     search_cache.search_changed()
 
 
@@ -148,7 +158,8 @@ def reviews_reveal_due(*, now: dt.datetime | None = None) -> int:
 def listing_reviews_public(*, listing_id) -> QuerySet[Review]:
     """A listing's reviews anyone may read: published and revealed, newest first."""
     return (
-        Review.objects.filter(listing_id=listing_id, is_published=True, revealed_at__isnull=False)
+        Review.objects.public()
+        .filter(listing_id=listing_id)
         .select_related("renter")
         .order_by("-revealed_at", "-created_at")
     )

@@ -88,6 +88,73 @@ def _approve(booking: Booking, host) -> None:
     services.booking_update_status(booking_id=booking.pk, actor=host, status=BookingStatus.APPROVED)
 
 
+STAY_REVIEWS = [
+    (5, "Bright, calm and exactly as pictured. The Wi-Fi never dropped."),
+    (4, "Good space for a team day; the coffee ran out by the afternoon."),
+    (5, "The host had everything ready when we arrived. We will be back."),
+    (3, "Fine for a few hours, but the street noise made calls hard."),
+    (4, "Comfortable chairs and plenty of light; parking nearby is scarce."),
+    (5, "Perfect for our workshop: easy to find, clean and well equipped."),
+]
+HOST_REVIEWS = ["A considerate guest.", "Left the space spotless.", "Clear communication, on time."]
+
+
+def _stay(renter, listing, *, future: int, ended_days_ago: int) -> Booking | None:
+    """A completed booking of ``listing`` that ended ``ended_days_ago`` days ago (made ahead, then moved back)."""
+    offering = None
+    if listing.property_type == PropertyType.OFFICE_SPACE:
+        offering = listing.space_offerings.order_by("kind").first()
+        if offering is None:
+            return None
+    booking = _book(renter, listing, future, offering=offering)
+    if booking is None:
+        return None
+    _approve(booking, listing.host)
+    today = timezone.now().astimezone(zone_of(listing)).date()
+    booking = _move_back(booking, (booking.check_out_date - today).days + ended_days_ago)
+    services.bookings_complete_due()
+    return booking
+
+
+def _reviewed_stays(renter, renter2, listings: list[Listing]) -> None:
+    """Completed stays with real reviews written through the review service, so every rating and count
+    the site shows is computed from them: on most listings both sides reviewed (revealed, public); on a
+    few only the renter did, inside the review period (still hidden, double-blind)."""
+    texts = iter(STAY_REVIEWS * 4)
+    for index, listing in enumerate(listings[:8]):
+        for stay in range(1 + index % 3):
+            guest = renter if (index + stay) % 2 == 0 else renter2
+            booking = _stay(guest, listing, future=60 + stay * 4, ended_days_ago=2 + stay * 3)
+            if booking is None:
+                continue
+            rating, text = next(texts)
+            services.review_add(renter=guest, listing_id=listing.pk, booking_id=booking.pk, review=text, rating=rating)
+            reviews_module.review_add(
+                user=listing.host,
+                listing_id=listing.pk,
+                booking_id=booking.pk,
+                review=HOST_REVIEWS[(index + stay) % len(HOST_REVIEWS)],
+                rating=5,
+            )
+    for index, listing in enumerate(listings[8:10]):
+        booking = _stay(renter if index == 0 else renter2, listing, future=60, ended_days_ago=1)
+        if booking is not None:
+            services.review_add(
+                renter=booking.renter,
+                listing_id=listing.pk,
+                booking_id=booking.pk,
+                review="Waiting for the host's review before anyone can read this.",
+                rating=2,
+            )
+
+
+def _ratings_from_reviews() -> None:
+    """Every listing's stored rating recomputed from its public reviews (a database seeded before the
+    demo wrote real reviews kept made-up figures)."""
+    for listing_id in Listing.objects.values_list("pk", flat=True):
+        reviews_module.listing_rating_refresh(listing_id)
+
+
 def seed(stdout) -> None:
     renter = User.objects.filter(email="renter@example.com").first()
     renter2 = User.objects.filter(email="renter2@example.com").first()
@@ -96,6 +163,7 @@ def seed(stdout) -> None:
         stdout.write("  bookings skipped: demo accounts missing")
         return
     if Booking.objects.filter(renter__in=[renter, renter2]).exists():
+        _ratings_from_reviews()
         stdout.write(f"  {Booking.objects.count()} bookings (already seeded)")
         return
     approved = Listing.objects.filter(status=ListingStatus.APPROVED, is_active=True, is_deleted=False)
@@ -176,6 +244,10 @@ def seed(stdout) -> None:
         started -= dt.timedelta(minutes=started.minute % 30)
         _move_back(ongoing, ongoing.check_in - started)
         services.bookings_start_due()
+
+    used = {listing.pk for listing in [main, second, *others]}
+    _reviewed_stays(renter, renter2, [listing for listing in approved.order_by("slug") if listing.pk not in used])
+    _ratings_from_reviews()
 
     counts = {s: Booking.objects.filter(status=s).count() for s in BookingStatus.values}
     stdout.write("  bookings: " + ", ".join(f"{n} {s}" for s, n in counts.items() if n))

@@ -142,7 +142,8 @@ PAGES: dict[str, Page] = {
             "side": side_for_role(request.user),
             # ``userId`` is the signed-in user in every page's props: the one to talk to is ``withUserId``.
             "withUserId": request.GET.get("userId", "")[:64],
-            **_query("conversationId", "bookingId")(request, kwargs),
+            # ``listingId``: a renter's question to the host before booking (the listing page's "Message host").
+            **_query("conversationId", "bookingId", "listingId")(request, kwargs),
         },
     ),
     "notifications": Page("DashboardNotifications", _query("tab")),

@@ -6,6 +6,7 @@ blocks). Listing pages add schema.org JSON-LD.
 """
 
 import json
+import re
 from datetime import date
 from typing import Any
 from urllib.parse import urlencode
@@ -39,7 +40,7 @@ from .models import (
     Period,
     PropertyType,
 )
-from .policies import CANCELLATION_TEXT, PREMIUM_GRACE_DAYS, public_listings
+from .policies import CANCELLATION_TEXT, PREMIUM_GRACE_DAYS, from_price, public_listings
 from .search import CARD_FIELDS, CATEGORIES, CATEGORY_BY_TYPE, SearchFilters, cards, image_url, searchable_listings
 
 # --- Page helpers --------------------------------------------------------------
@@ -49,6 +50,20 @@ def ld_json(data: dict[str, Any]) -> str:
     """A ``<script type="application/ld+json">`` block, escaped like ``json_script``."""
     text = json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).translate(_json_script_escapes)
     return mark_safe(f'<script type="application/ld+json">{text}</script>')  # noqa: S308 - escaped above
+
+
+BLOCK_END = re.compile(r"</(?:p|div|h[1-6]|li|tr|td|th|blockquote|pre|figcaption)>|<br\s*/?>", re.IGNORECASE)
+
+
+def plain_text(html: str) -> str:
+    """A description as plain text on one line (meta descriptions, JSON-LD): sanitized first (a script's
+    text goes with it), blocks kept apart by a space, tags dropped, entities decoded, white space collapsed."""
+    from html import unescape
+
+    from apps.cms.sanitize import sanitize_html
+
+    text = sanitize_html(html) if "<" in (html or "") else (html or "")
+    return " ".join(unescape(strip_tags(BLOCK_END.sub(" ", text))).split())
 
 
 def absolute(path: str) -> str:
@@ -213,6 +228,12 @@ def property_listing(request: HttpRequest, space: str | None = None, city: str |
         "errors": errors,
         "form": {name: values[0] if values else "" for name, values in raw.items()},
         "form_lists": raw,
+        "filters_set": bool(kept),
+        # How many of the folded filters ("More filters") are set, shown on its button.
+        "more_active": sum(
+            len([value for value in raw.get(name, []) if value.strip()])
+            for name in ("minPrice", "maxPrice", "period", "spaceOffering", "amenities", "facilities")
+        ),
         "offering_kinds": OfferingKind.choices,
         "periods": [(value, label) for value, label in Period.choices],
         "property_types": PropertyType.choices,
@@ -341,7 +362,7 @@ def _listing_details(request: HttpRequest, slug: str, marks: dict | None = None)
     offerings = list(listing.space_offerings.all())
     prices = _price_rows(listing, offerings)
     favourite = request.user.is_authenticated and Favourite.objects.filter(user=request.user, listing=listing).exists()
-    plain = " ".join(strip_tags(listing.description or "").split())
+    plain = plain_text(listing.description)
     description = (plain or f"{listing.get_property_type_display()} in {listing.city}")[:155]
     booking_props = {
         **booking_widget_props(listing, offerings),
@@ -364,6 +385,7 @@ def _listing_details(request: HttpRequest, slug: str, marks: dict | None = None)
         "og_image": absolute(images[0]["url"]) if images and images[0]["url"].startswith("/") else "",
         "offerings": offerings,
         "prices": prices,
+        "from_price": from_price((row["period"], row["amount"]) for row in prices),
         "cancellation_text": CANCELLATION_TEXT.get(listing.cancellation_policy, ""),
         "category": CATEGORY_BY_TYPE[listing.property_type],
         "category_name": CATEGORIES[CATEGORY_BY_TYPE[listing.property_type]]["name"],
@@ -377,9 +399,7 @@ def _listing_details(request: HttpRequest, slug: str, marks: dict | None = None)
             "isRenter": request.user.is_authenticated and request.user.role == Role.RENTER,
         },
         "booking_props": booking_props,
-        "reviews_props": {"listingId": str(listing.id), "count": listing.rating_count},
         "opening_hours": _opening_rows(listing.opening_hours),
-        "rating_stars": round(float(listing.rating_average)),
         "listing_ld": ld_json(listing_json_ld(listing, images, prices, path)),
         "breadcrumb_ld": ld_json(
             {
@@ -476,7 +496,7 @@ def listing_json_ld(listing: Listing, images: list[dict], prices: list[dict], pa
         "@type": ["LocalBusiness", "Place"],
         "@id": absolute(path),
         "name": listing.title,
-        "description": listing.description[:500],
+        "description": plain_text(listing.description)[:500],
         "url": absolute(path),
         "image": [absolute(image["url"]) if image["url"].startswith("/") else image["url"] for image in images],
         "address": {

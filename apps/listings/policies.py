@@ -19,7 +19,7 @@ from apps.accounts.policies import acts_for_host
 from apps.core.exceptions import Conflict, DomainError, Forbidden, NotFound
 from apps.core.policies import PREMIUM_GRACE_DAYS  # noqa: F401 (the public pages read it from here)
 
-from .models import CancellationPolicy, Listing, ListingStatus
+from .models import CancellationPolicy, Listing, ListingStatus, Period
 
 # A cancelled premium membership's premium listings are soft-deleted PREMIUM_GRACE_DAYS after the
 # cancellation (spec 1 and 9); defined in apps.core.policies so the cms default terms can name it.
@@ -162,3 +162,27 @@ def request_can(user, listing_request) -> dict[str, bool]:
     moderator (the same rule as a listing's approve and reject)."""
     refusal = review_refusal(user, listing_request.listing, has_pending_request=listing_request.status == "pending")
     return {"approve": refusal is None, "reject": refusal is None}
+
+
+# --- The "from" price ------------------------------------------------------------------------------
+
+FROM_PRICE_ORDER = (Period.HOURLY, Period.DAILY, Period.WEEKLY, Period.MONTHLY)
+
+
+def from_price(prices) -> dict[str, str] | None:
+    """The one "From $25.00 / Hour" of a listing, shown on its cards, its map pin and its page.
+
+    ``prices`` are ``(period, amount)`` pairs: an event space's own rates, or every rate of every
+    offering of an office. The rule: the shortest period the listing is booked by, at its lowest
+    price (a visitor compares hourly rooms by the hour; a monthly desk alone shows its month).
+    ``None`` when the listing has no price.
+    """
+    candidates = [
+        (FROM_PRICE_ORDER.index(Period(period)), Decimal(amount), str(period))
+        for period, amount in prices
+        if amount is not None and period in FROM_PRICE_ORDER
+    ]
+    if not candidates:
+        return None
+    _, amount, period = min(candidates)
+    return {"amount": f"{amount:.2f}", "period": period, "label": Period(period).label}

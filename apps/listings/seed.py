@@ -227,8 +227,6 @@ def _listing(
         "cancellation_policy": [CancellationPolicy.FLEXIBLE, CancellationPolicy.MODERATE, CancellationPolicy.STRICT][
             index % 3
         ],
-        "rating_average": Decimal(str(round(rng.uniform(3.6, 5.0), 1))) if status == ListingStatus.APPROVED else 0,
-        "rating_count": rng.randint(2, 60) if status == ListingStatus.APPROVED else 0,
         "approved_at": now if status == ListingStatus.APPROVED else None,
     }
     listing, created = Listing.objects.update_or_create(slug=slug, defaults=defaults)

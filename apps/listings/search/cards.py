@@ -5,7 +5,8 @@ from typing import Any
 
 from django.core.files.storage import default_storage
 
-from ..models import OFFERING_PERIODS, Favourite, ListingImage, OfferingKind, Period, SpaceOffering
+from ..models import OFFERING_PERIODS, Favourite, ListingImage, OfferingKind, SpaceOffering
+from ..policies import from_price
 from .filters import PRICE_PERIODS
 
 # --- Result cards ------------------------------------------------------------
@@ -132,16 +133,7 @@ def _offering_card(offering: dict[str, Any]) -> dict[str, Any]:
 
 
 def _from_price(row: dict[str, Any], offerings: list[dict[str, Any]]) -> dict[str, str] | None:
-    """The lowest price to show on a card, with its period ("from $25.00 / Hour")."""
-    candidates: list[tuple[Decimal, str]] = []
-    for period in PRICE_PERIODS:
-        if row.get(period) is not None:
-            candidates.append((row[period], period))
-    for offering in offerings:
-        for period in PRICE_PERIODS:
-            if offering[period] is not None:
-                candidates.append((Decimal(offering[period]), period))
-    if not candidates:
-        return None
-    price, period = min(candidates, key=lambda item: (PRICE_PERIODS.index(item[1]), item[0]))
-    return {"amount": f"{price:.2f}", "period": period, "label": Period(period).label}
+    """The card's "From $25.00 / Hour" (``policies.from_price``, the rule the listing page uses too)."""
+    prices = [(period, row.get(period)) for period in PRICE_PERIODS]
+    prices += [(period, offering[period]) for offering in offerings for period in PRICE_PERIODS]
+    return from_price(prices)

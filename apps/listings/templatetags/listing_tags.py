@@ -44,4 +44,6 @@ def description_html(value: str) -> str:
     text = value or ""
     if "<" in text:
         return mark_safe(sanitize_html(text))  # noqa: S308 - sanitized by the allow-list just above
-    return linebreaks(text, autoescape=True)
+    # Plain text: escaped, then paragraphs; marked safe so the template does not escape the tags again
+    # (they showed as text, "<p>A bright workplace…</p>").
+    return mark_safe(linebreaks(text, autoescape=True))  # noqa: S308 - the text was escaped just above

@@ -217,7 +217,7 @@ export function DetailsForm({ listing, draft, errors, availability, onChange }: 
           id={`${id}-start`}
           label="Start time"
           value={draft.startTime ?? ""}
-          placeholder={!checkIn ? "Choose a date first" : starts.length ? "Start time" : "No times left"}
+          placeholder={!checkIn || starts.length ? "Start time" : "None left"}
           error={errors.startTime}
           options={starts}
           onChange={(value) => onChange({ startTime: value || undefined })}
@@ -226,7 +226,7 @@ export function DetailsForm({ listing, draft, errors, availability, onChange }: 
           id={`${id}-end`}
           label="End time"
           value={draft.endTime ?? ""}
-          placeholder={!checkOut ? "Choose a date first" : ends.length ? "End time" : "No times left"}
+          placeholder={!checkOut || ends.length ? "End time" : "None left"}
           error={errors.endTime}
           options={ends}
           onChange={(value) => onChange({ endTime: value || undefined })}

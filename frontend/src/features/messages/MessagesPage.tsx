@@ -35,6 +35,8 @@ interface Props {
   withUserId?: string;
   conversationId?: string;
   bookingId?: string;
+  /** A renter's question about a listing before any booking (the listing page's "Message host"). */
+  listingId?: string;
 }
 
 const MAX_FILES = 5;
@@ -55,11 +57,12 @@ function setUrlConversation(id: string) {
   const params = new URLSearchParams(window.location.search);
   params.delete("userId");
   params.delete("bookingId");
+  params.delete("listingId");
   params.set("conversationId", id);
   window.history.replaceState(null, "", `${window.location.pathname}?${params.toString()}`);
 }
 
-export function MessagesPage({ side, withUserId = "", conversationId = "", bookingId = "" }: Props) {
+export function MessagesPage({ side, withUserId = "", conversationId = "", bookingId = "", listingId = "" }: Props) {
   const [search, setSearch] = useState("");
   const debounced = useDebounced(search, 500);
   const [activeId, setActiveId] = useState(conversationId);
@@ -85,10 +88,10 @@ export function MessagesPage({ side, withUserId = "", conversationId = "", booki
   const listLoading = listQuery.isPending;
   const loadList = useCallback(() => invalidate(["/api/chat/get-all"]), []);
 
-  // /message?userId= (or bookingId): open or start that conversation.
+  // /message?userId= (or bookingId, or listingId): open or start that conversation.
   useEffect(() => {
-    if (!side || (!withUserId && !bookingId)) return;
-    const body = withUserId ? { userId: withUserId } : { bookingId };
+    if (!side || (!withUserId && !bookingId && !listingId)) return;
+    const body = withUserId ? { userId: withUserId } : bookingId ? { bookingId } : { listingId };
     call(api.POST("/api/chat/start", { body }))
       .then((answer) => {
         const conversation = answer.data;
@@ -99,7 +102,7 @@ export function MessagesPage({ side, withUserId = "", conversationId = "", booki
       })
       .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [withUserId, bookingId, side]);
+  }, [withUserId, bookingId, listingId, side]);
 
   const markRead = useCallback(async (id: string) => {
     if (!sendLive("read", { conversationId: id })) {

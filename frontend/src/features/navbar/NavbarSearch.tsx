@@ -106,7 +106,7 @@ export function NavbarSearch() {
         <div className="nav-search-island__results" id={listId}>
           {/* One live region: read out while searching, and shown as "No results found". */}
           <p className={empty ? "nav-search-island__empty" : "visually-hidden"} id={`${listId}-status`} aria-live="polite">
-            {loading ? "Searching" : hits === null ? "" : hits.length ? `${hits.length} results` : "No results found"}
+            {loading ? "Searching" : hits === null ? "" : hits.length ? `${hits.length} ${hits.length === 1 ? "result" : "results"}` : "No results found"}
           </p>
           {hits !== null && hits.length > 0 && (
             <ul>

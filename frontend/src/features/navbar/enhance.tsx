@@ -6,7 +6,7 @@ import { initialAuthStep, isAuthStep, openAuthModal } from "../../features/auth/
 import { navigation } from "../../shared/browser/navigation";
 import { clearStoredSession } from "../../shared/api/session";
 import "./navbar.css";
-import { enhanceFilters, enhanceMenu } from "./smallScreens";
+import { enhanceBookBar, enhanceFilters, enhanceMenu } from "./smallScreens";
 
 export interface NavbarProps {
   signedIn?: boolean;
@@ -42,6 +42,7 @@ export function enhanceNavbar(props: NavbarProps) {
   const header = document.querySelector<HTMLElement>("header.navbar");
   enhanceMenu(header);
   enhanceFilters();
+  enhanceBookBar();
 
   // Sticky after 300 px of scrolling, on every page but home.
   if (header && window.location.pathname !== "/") {

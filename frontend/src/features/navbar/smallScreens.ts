@@ -46,3 +46,12 @@ export function enhanceFilters(root: ParentNode = document): void {
     if (event.key === "Escape") set(false);
   });
 }
+
+/** The listing page's bottom Request bar (phones and tablets) steps aside while the booking widget it
+ * points to is on the screen, so it never covers the widget's own button. */
+export function enhanceBookBar(root: Document = document): void {
+  const bar = root.querySelector<HTMLElement>(".book-bar");
+  const box = root.getElementById("book");
+  if (!bar || !box || typeof IntersectionObserver === "undefined") return;
+  new IntersectionObserver(([entry]) => bar.classList.toggle("book-bar--away", entry.isIntersecting), { threshold: 0.15 }).observe(box);
+}

@@ -1,4 +1,7 @@
-/** The public listing page's reviews: rating, text and the host's reply, newest first, 10 a page. */
+/**
+ * The listing page's older reviews: the page renders the newest ten itself; this island, mounted
+ * under them when there are more, loads the next pages (rating, text and the host's reply).
+ */
 import { useState } from "react";
 import type { Schemas } from "../../shared/api/client";
 import { useApiQuery } from "../../shared/api/hooks";
@@ -12,15 +15,22 @@ export function starsText(rating: number | null): string {
   return "★".repeat(rating) + "☆".repeat(5 - rating);
 }
 
-export function ListingReviews({ listingId }: { listingId: string }) {
-  const [page, setPage] = useState(1);
+export function ListingReviews({ listingId, startPage = 1 }: { listingId: string; startPage?: number }) {
+  const [page, setPage] = useState(startPage);
+  const [opened, setOpened] = useState(startPage <= 1);
   const query = useApiQuery(
     "/api/reviews/listing/{listing_id}",
     { params: { path: { listing_id: listingId }, query: { page } } },
-    { silent: true, keepPrevious: true, select: (answer) => answer.data },
+    { silent: true, keepPrevious: true, select: (answer) => answer.data, enabled: opened },
   );
   const data = query.data;
   const failed = query.isError;
+  if (!opened)
+    return (
+      <button type="button" className="button button--secondary" onClick={() => setOpened(true)}>
+        Show older reviews
+      </button>
+    );
   if (failed) return <p>Reviews could not be loaded.</p>;
   if (!data) return <p aria-busy="true">Loading reviews…</p>;
   if (data.reviews.length === 0) return <p>No reviews yet.</p>;
@@ -49,7 +59,7 @@ export function ListingReviews({ listingId }: { listingId: string }) {
       </ul>
       {data.totalPages > 1 && (
         <nav className="reviews__pager" aria-label="Review pages">
-          <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <button type="button" className="button button--secondary" disabled={page <= startPage} onClick={() => setPage(page - 1)}>
             Newer reviews
           </button>
           <span>
