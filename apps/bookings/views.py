@@ -1,6 +1,7 @@
 """Bookings API (spec section 7: booking/..., reviews/add, listing/get-availability). Thin views."""
 
 import datetime as dt
+import re
 import zoneinfo
 
 from django.conf import settings
@@ -462,8 +463,30 @@ class IcalUrlView(APIView):
         return envelope({"url": url})
 
 
+_ICS_LINE_BREAK = re.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_ICS_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+
+
 def _ics_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+    """A TEXT value (RFC 5545, 3.3.11): backslash, semicolon and comma escaped, every kind of line
+    break (CR, LF, CRLF, Unicode separators) as ``\\n``, and other control characters dropped, so
+    a name can never start a property of its own."""
+    text = text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+    return _ICS_CONTROL.sub("", _ICS_LINE_BREAK.sub("\\\\n", text))
+
+
+def _ics_fold(line: str) -> str:
+    """Fold a content line at 75 octets (RFC 5545, 3.1), never inside a UTF-8 character."""
+    parts, current, size, limit = [], [], 0, 75
+    for char in line:
+        width = len(char.encode())
+        if size + width > limit:
+            parts.append("".join(current))
+            current, size, limit = [], 0, 74  # a continuation line starts with one space
+        current.append(char)
+        size += width
+    parts.append("".join(current))
+    return "\r\n ".join(parts)
 
 
 class IcalFeedView(APIView):
@@ -511,4 +534,5 @@ class IcalFeedView(APIView):
                 "END:VEVENT",
             ]
         lines.append("END:VCALENDAR")
-        return HttpResponse("\r\n".join(lines) + "\r\n", content_type="text/calendar; charset=utf-8")
+        body = "\r\n".join(_ics_fold(line) for line in lines) + "\r\n"
+        return HttpResponse(body, content_type="text/calendar; charset=utf-8")
