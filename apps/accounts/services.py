@@ -378,19 +378,31 @@ def tokens_for(user: User) -> dict[str, str]:
     return {"token": str(refresh.access_token), "refreshToken": str(refresh)}
 
 
-def tokens_end_login(*, refresh_token: str | None = None, access_token=None) -> None:
-    """Logout: the refresh token is blacklisted and every access token of the login stops working."""
+def tokens_end_login(*, refresh_token: str | None = None, access_token=None, session_key: str | None = None) -> None:
+    """Logout: the refresh token is blacklisted, every access token of the login stops working, and
+    the login's open sockets (and the browser session's) are sent a close event."""
     from rest_framework_simplejwt.exceptions import TokenError
 
+    from apps.notifications.realtime import end_sockets
+
+    from .ws_auth import login_group, session_group
+
+    sids = []
     if access_token is not None:
-        login_end(access_token.get(LOGIN_CLAIM))
+        sids.append(access_token.get(LOGIN_CLAIM))
     if refresh_token:
         try:
             refresh = RefreshToken(refresh_token)
         except TokenError:
-            return  # already expired or revoked: the session ends all the same
-        login_end(refresh.get(LOGIN_CLAIM))
-        refresh.blacklist()
+            refresh = None  # already expired or revoked: the session ends all the same
+        if refresh is not None:
+            sids.append(refresh.get(LOGIN_CLAIM))
+            refresh.blacklist()
+    sids = [str(sid) for sid in dict.fromkeys(sids) if sid]
+    for sid in sids:
+        login_end(sid)
+    groups = [login_group(sid) for sid in sids] + ([session_group(session_key)] if session_key else [])
+    end_sockets(groups)
 
 
 # The password-reset token: good for one reset only (it is bound to the password it replaces) and for
