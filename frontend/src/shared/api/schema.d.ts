@@ -8161,6 +8161,14 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     chat_start_create: {
