@@ -1,12 +1,19 @@
 """Dispute API (paths in the spec's style under /api/dispute/, see docs/decisions.md)."""
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.views import APIView
 
 from apps.accounts.models import STAFF_ROLES, Role
 from apps.bookings.selectors import booking_get_for
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, paginate, parse_filters
+from apps.core.api import (
+    ERROR_ENVELOPE,
+    PRIVATE_FILE_RESPONSES,
+    envelope,
+    enveloped,
+    enveloped_page,
+    paginate,
+    parse_filters,
+)
 from apps.core.exceptions import InvalidInput
 from apps.core.files import private_file_response
 from apps.core.permissions import AdminOrModerator, role_permission
@@ -155,7 +162,7 @@ class EvidenceView(APIView):
 
     @extend_schema(
         summary="Download an evidence file of a dispute the caller may see",
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY, **ERRORS},
+        responses={**PRIVATE_FILE_RESPONSES, **ERRORS},
     )
     def get(self, request, evidence_id):
         evidence = selectors.evidence_get_for(user=request.user, id=evidence_id)

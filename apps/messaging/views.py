@@ -7,7 +7,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, paginate, parse_filters
+from apps.core.api import ERROR_ENVELOPE, PRIVATE_FILE_RESPONSES, envelope, enveloped, paginate, parse_filters
 from apps.core.files import private_file_response
 from apps.core.permissions import AdminOrModerator, AnyRole, role_permission
 from apps.listings.selectors import listing_get_for
@@ -244,7 +244,7 @@ class AttachmentView(APIView):
 
     @extend_schema(
         summary="Download an attachment of one of the caller's conversations",
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY, **ERRORS},
+        responses={**PRIVATE_FILE_RESPONSES, **ERRORS},
     )
     def get(self, request, attachment_id):
         attachment = selectors.attachment_get_for(user=request.user, id=attachment_id)

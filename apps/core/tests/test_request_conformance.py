@@ -14,3 +14,23 @@ def test_a_body_on_a_read_is_a_400(clients, url):
     assert response.status_code == 400
     assert response.json()["message"] == "This request takes no body: send its values in the address."
     assert clients["host"].get(url).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/user/verification-docs/{document_id}/file",
+        "/api/dispute/evidence/{evidence_id}",
+        "/api/chat/attachment/{attachment_id}",
+    ],
+)
+def test_private_file_downloads_declare_the_types_they_send(path):
+    from pathlib import Path
+
+    import yaml
+    from django.conf import settings
+
+    schema = yaml.safe_load((Path(settings.BASE_DIR) / "docs" / "openapi.yaml").read_text())
+    declared = set(schema["paths"][path]["get"]["responses"]["200"]["content"])
+    # What private_file_response sends: the stored type, a re-encoded image or a PDF.
+    assert declared == {"image/jpeg", "image/png", "application/pdf"}

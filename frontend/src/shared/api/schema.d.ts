@@ -7726,7 +7726,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/pdf": string;
                 };
             };
             400: {
@@ -9948,7 +9950,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/pdf": string;
                 };
             };
             400: {
@@ -16617,7 +16621,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/pdf": string;
                 };
             };
             400: {
