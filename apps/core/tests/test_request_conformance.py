@@ -34,3 +34,19 @@ def test_private_file_downloads_declare_the_types_they_send(path):
     declared = set(schema["paths"][path]["get"]["responses"]["200"]["content"])
     # What private_file_response sends: the stored type, a re-encoded image or a PDF.
     assert declared == {"image/jpeg", "image/png", "application/pdf"}
+
+
+@pytest.mark.parametrize(("actor", "view"), [("admin", "full"), ("renter", "public")])
+def test_a_viewed_user_says_which_branch_of_the_schema_it_is(clients, users, actor, view):
+    from pathlib import Path
+
+    import yaml
+    from django.conf import settings
+
+    from apps.core.schema_check import check
+
+    schema = yaml.safe_load((Path(settings.BASE_DIR) / "docs" / "openapi.yaml").read_text())
+    assert schema["components"]["schemas"]["ViewedUser"]["discriminator"]["propertyName"] == "view"
+    body = clients[actor].get(f"/api/user/view-user/{users['host'].pk}").json()
+    assert body["data"]["view"] == view
+    check("ViewUserResponse", body)
