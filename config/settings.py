@@ -299,6 +299,8 @@ REST_FRAMEWORK = {
         "auth": env("THROTTLE_AUTH", "20/min"),
         "otp": env("THROTTLE_OTP", "10/min"),
         "contact": env("THROTTLE_CONTACT", "5/min"),
+        # Chat messages sent over the API, per signed-in user.
+        "chat_send": env("THROTTLE_CHAT_SEND", "30/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # How many proxies in front of the site append to X-Forwarded-For (the bundled nginx: 1). With 0

@@ -4,7 +4,7 @@ From the ``LOGIN_FAILURES_BEFORE_DELAY``-th failure on, the account refuses logi
 right password) for a delay that starts at ``BASE_DELAY_SECONDS`` and doubles with each further
 failure up to ``MAX_DELAY_SECONDS``. The count lives a day after the last failure and is cleared by a
 successful login. Unknown e-mails are counted the same way, so the answers never tell them apart.
-Keys hold a digest of the e-mail, not the address.
+Keys hold a digest of the e-mail in its normal form (``identifiers``), not the address.
 """
 
 import math
@@ -14,13 +14,15 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.crypto import salted_hmac
 
+from .identifiers import normalize_email
+
 BASE_DELAY_SECONDS = 30
 MAX_DELAY_SECONDS = 15 * 60
 WINDOW_SECONDS = 24 * 60 * 60
 
 
 def _key(email: str) -> str:
-    digest = salted_hmac("accounts.login-failures", email.strip().lower(), algorithm="sha256").hexdigest()[:32]
+    digest = salted_hmac("accounts.login-failures", normalize_email(email), algorithm="sha256").hexdigest()[:32]
     return f"accounts:login-failures:{digest}"
 
 

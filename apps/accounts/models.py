@@ -13,6 +13,8 @@ from django.utils.functional import cached_property
 
 from apps.core.roles import HOST_SIDE_ROLES, STAFF_ROLES, Role
 
+from .identifiers import normalize_email
+
 SELF_REGISTRATION_ROLES = (Role.RENTER, Role.HOST)
 
 
@@ -28,7 +30,7 @@ class UserManager(BaseUserManager):
     def create_user(self, email: str, password: str | None = None, **fields):
         if not email:
             raise ValueError("Email is required")
-        user = self.model(email=self.normalize_email(email).lower(), **fields)
+        user = self.model(email=normalize_email(email), **fields)
         user.set_password(password)
         user.save(using=self._db)
         return user
@@ -40,6 +42,10 @@ class UserManager(BaseUserManager):
 
     def alive(self):
         return self.filter(is_deleted=False)
+
+    def get_by_natural_key(self, username):
+        """The Django admin's sign-in finds the account by the same normal form as the API's."""
+        return self.get(email=normalize_email(username))
 
 
 def avatar_path(instance: "User", filename: str) -> str:
@@ -124,6 +130,11 @@ class User(AbstractBaseUser):
 
     def __str__(self) -> str:
         return self.email
+
+    def save(self, *args, **kwargs):
+        # Every write path (API, Django admin, shell) stores the address in its one normal form.
+        self.email = normalize_email(self.email)
+        super().save(*args, **kwargs)
 
     # --- Roles ---------------------------------------------------------------
 

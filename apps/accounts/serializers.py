@@ -219,6 +219,17 @@ class SocialMediaLinkInput(serializers.Serializer):
         },
     )
 
+    def validate(self, attrs):
+        # The profile's update is partial, which DRF carries into nested items: a link still needs both parts.
+        missing = {}
+        if "label" not in attrs:
+            missing["label"] = [self.fields["label"].error_messages["required"]]
+        if "link" not in attrs:
+            missing["link"] = [self.fields["link"].error_messages["required"]]
+        if missing:
+            raise serializers.ValidationError(missing)
+        return attrs
+
 
 class ProfileInput(serializers.Serializer):
     """The profile's editable fields (spec section 3, User)."""

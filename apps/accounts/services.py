@@ -26,6 +26,7 @@ from apps.core.mail import queue_templated_mail
 
 from . import login_limits
 from .authentication import LOGIN_CLAIM, PASSWORD_CLAIM, login_end, password_version
+from .identifiers import normalize_email
 from .models import SELF_REGISTRATION_ROLES, OneTimeCode, User
 
 # --- Password rules (spec section 5, register) --------------------------------
@@ -127,7 +128,7 @@ def otp_issue(*, user: User, purpose: str, enforce_wait: bool = True) -> OneTime
 
 def otp_resend(*, email: str) -> uuid.UUID:
     """Mail a new code; returns the account's id (or, for an unknown e-mail, an id of the same shape)."""
-    user = User.objects.alive().filter(email__iexact=email.strip()).first()
+    user = User.objects.alive().filter(email=normalize_email(email)).first()
     if user is None:
         return _unknown_account_code_sent(email)
     latest = user.one_time_codes.order_by("-created_at").first()
@@ -210,7 +211,7 @@ def otp_verify(*, user_id, otp: str, client: str = "") -> tuple[User, str]:
             if not user.account_verified:
                 user.account_verified = True
                 user.save(update_fields=["account_verified", "updated_at"])
-                EmailAddress.objects.filter(user=user, email__iexact=user.email).update(verified=True)
+                EmailAddress.objects.filter(user=user, email=user.email).update(verified=True)
     if wrong_message:
         _count_wrong_code(client)
         raise InvalidInput(wrong_message, errors={"otp": [wrong_message]})
@@ -222,7 +223,7 @@ def otp_verify(*, user_id, otp: str, client: str = "") -> tuple[User, str]:
 
 def unknown_account_id(email: str) -> uuid.UUID:
     """A stable id for an e-mail without an account: the same shape as a real one, never a real one."""
-    digest = salted_hmac("accounts.unknown-email", email.strip().lower(), algorithm="sha256").digest()
+    digest = salted_hmac("accounts.unknown-email", normalize_email(email), algorithm="sha256").digest()
     return uuid.UUID(bytes=digest[:16], version=4)
 
 
@@ -262,19 +263,37 @@ def _unknown_account_wrong_code(user_id: str) -> None:
 def user_register(*, email: str, password: str, role: str, first_name: str = "", last_name: str = "") -> User:
     if role not in SELF_REGISTRATION_ROLES:
         raise InvalidInput("Role must be renter or host.", errors={"role": ["Role must be renter or host."]})
-    email = email.strip().lower()
+    """Create an unverified account and mail it a code.
+
+    An address that already has an account gets the same answer (a stand-in user of the same shape,
+    whose id verifies nothing), and its owner gets a mail saying someone tried, so the answer never
+    tells whether an address is registered (docs/security.md, Round two).
+    """
+    email = normalize_email(email)
     _check_password_rules(password, User(email=email, first_name=first_name, last_name=last_name))
-    if User.objects.filter(email__iexact=email).exists():
-        raise Conflict(
-            "An account with this email already exists.",
-            errors={"email": ["An account with this email already exists."]},
-        )
+    owner = User.objects.filter(email=email).first()
+    if owner is not None:
+        make_password(password)  # as long as creating an account takes
+        _tell_owner_once(owner, event="register")
+        return User(id=unknown_account_id(email), email=email, role=role)
     user = User(email=email, role=role, first_name=first_name, last_name=last_name)
     user.set_password(password)
     user.save()
     EmailAddress.objects.create(user=user, email=email, primary=True, verified=False)
     otp_issue(user=user, purpose=OneTimeCode.Purpose.VERIFY_EMAIL, enforce_wait=False)
     return user
+
+
+def _tell_owner_once(owner: User, *, event: str) -> None:
+    """Mail the owner of an address that someone tried to register or attach to another account
+    (at most one such mail per address and event in the code-resend wait)."""
+    if owner.is_deleted:
+        return
+    if not cache.add(f"accounts:owner-told:{event}:{owner.pk}", 1, timeout=settings.OTP_RESEND_WAIT_SECONDS):
+        return
+    queue_templated_mail(
+        to=owner.email, template="security_notice", context={"event": event, "site_url": settings.SITE_URL}
+    )
 
 
 class UnverifiedAccount(Forbidden):
@@ -298,7 +317,7 @@ def user_login(*, email: str, password: str) -> User:
             f"Too many failed sign-in attempts for this account. Please try again in {wait} seconds.",
             retry_after=wait,
         )
-    user = User.objects.filter(email__iexact=email.strip()).first()
+    user = User.objects.filter(email=normalize_email(email)).first()
     if user is None:
         check_password(password, _UNKNOWN_ACCOUNT_PASSWORD)
         correct = False
@@ -330,7 +349,7 @@ def user_login(*, email: str, password: str) -> User:
 
 def password_forgot(*, email: str) -> uuid.UUID:
     """Mail a reset code; returns the account's id (or, for an unknown e-mail, an id of the same shape)."""
-    user = User.objects.alive().filter(email__iexact=email.strip()).first()
+    user = User.objects.alive().filter(email=normalize_email(email)).first()
     if user is None:
         return _unknown_account_code_sent(email)
     otp_issue(user=user, purpose=OneTimeCode.Purpose.RESET_PASSWORD)
@@ -339,7 +358,7 @@ def password_forgot(*, email: str) -> uuid.UUID:
 
 @transaction.atomic
 def password_reset(*, user: User, email: str, password: str) -> User:
-    if user.email.lower() != email.strip().lower():
+    if normalize_email(user.email) != normalize_email(email):
         raise Forbidden("This reset is for another email address.")
     _check_password_rules(password, user)
     user.set_password(password)
@@ -359,19 +378,31 @@ def tokens_for(user: User) -> dict[str, str]:
     return {"token": str(refresh.access_token), "refreshToken": str(refresh)}
 
 
-def tokens_end_login(*, refresh_token: str | None = None, access_token=None) -> None:
-    """Logout: the refresh token is blacklisted and every access token of the login stops working."""
+def tokens_end_login(*, refresh_token: str | None = None, access_token=None, session_key: str | None = None) -> None:
+    """Logout: the refresh token is blacklisted, every access token of the login stops working, and
+    the login's open sockets (and the browser session's) are sent a close event."""
     from rest_framework_simplejwt.exceptions import TokenError
 
+    from apps.notifications.realtime import end_sockets
+
+    from .ws_auth import login_group, session_group
+
+    sids = []
     if access_token is not None:
-        login_end(access_token.get(LOGIN_CLAIM))
+        sids.append(access_token.get(LOGIN_CLAIM))
     if refresh_token:
         try:
             refresh = RefreshToken(refresh_token)
         except TokenError:
-            return  # already expired or revoked: the session ends all the same
-        login_end(refresh.get(LOGIN_CLAIM))
-        refresh.blacklist()
+            refresh = None  # already expired or revoked: the session ends all the same
+        if refresh is not None:
+            sids.append(refresh.get(LOGIN_CLAIM))
+            refresh.blacklist()
+    sids = [str(sid) for sid in dict.fromkeys(sids) if sid]
+    for sid in sids:
+        login_end(sid)
+    groups = [login_group(sid) for sid in sids] + ([session_group(session_key)] if session_key else [])
+    end_sockets(groups)
 
 
 # The password-reset token: good for one reset only (it is bound to the password it replaces) and for

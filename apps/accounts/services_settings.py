@@ -1,5 +1,6 @@
 """A user's general settings: notification choices, password, e-mail address, deleting the account."""
 
+import secrets
 from datetime import timedelta
 from decimal import Decimal
 
@@ -14,9 +15,10 @@ from apps.core.exceptions import Conflict, Forbidden, InvalidInput, RateLimited
 from apps.core.mail import queue_templated_mail
 from apps.notifications.kinds import effective_settings, normalize_settings
 
+from .identifiers import normalize_email
 from .models import EmailChange, Role, User
 from .policies import close_account_refusal
-from .services import _check_password_rules, _code_hash, _generate_code, tokens_revoke_all
+from .services import _check_password_rules, _code_hash, _generate_code, _tell_owner_once, tokens_revoke_all
 from .services_users import _apply_status
 
 WRONG_PASSWORD = "Current password is incorrect."
@@ -70,20 +72,22 @@ def password_change(*, user: User, current_password: str, new_password: str) -> 
 
 
 def _email_taken(email: str, *, exclude: User) -> bool:
-    return User.objects.filter(email__iexact=email).exclude(pk=exclude.pk).exists()
+    return User.objects.filter(email=normalize_email(email)).exclude(pk=exclude.pk).exists()
 
 
 @transaction.atomic
 def email_change_request(*, user: User, password: str, new_email: str) -> EmailChange:
-    """Mail a 5-digit code to the new address; the change happens when the code is confirmed."""
+    """Mail a 5-digit code to the new address; the change happens when the code is confirmed.
+
+    An address that belongs to another account answers alike: its owner is told by mail instead,
+    and the pending change has a code nobody was sent, so every code is wrong (no enumeration).
+    """
     _check_current_password(user, password, field="password")
-    new_email = new_email.strip().lower()
-    if new_email == user.email.lower():
+    new_email = normalize_email(new_email)
+    if new_email == normalize_email(user.email):
         message = "This is already your email address."
         raise InvalidInput(message, errors={"email": [message]})
-    if _email_taken(new_email, exclude=user):
-        message = "An account with this email already exists."
-        raise Conflict(message, errors={"email": [message]})
+    owner = User.objects.filter(email=new_email).exclude(pk=user.pk).first()
     User.objects.select_for_update().filter(pk=user.pk).first()
     latest = user.email_changes.order_by("-created_at").first()
     if latest is not None:
@@ -93,7 +97,7 @@ def email_change_request(*, user: User, password: str, new_email: str) -> EmailC
             raise RateLimited(f"Please wait {wait} seconds before requesting a new code.", retry_after=wait)
     now = timezone.now()
     user.email_changes.filter(used_at__isnull=True).update(used_at=now)
-    code = _generate_code()
+    code = _generate_code() if owner is None else secrets.token_hex(16)  # the latter is never a 5-digit code
     change = EmailChange.objects.create(
         user=user,
         new_email=new_email,
@@ -101,6 +105,9 @@ def email_change_request(*, user: User, password: str, new_email: str) -> EmailC
         created_at=now,
         expires_at=now + settings.OTP_VALID_FOR,
     )
+    if owner is not None:
+        _tell_owner_once(owner, event="email_taken")
+        return change
     queue_templated_mail(
         to=new_email,
         template="otp",

@@ -21,6 +21,7 @@ from apps.core.mail import queue_templated_mail
 from apps.core.statemachine import record
 from apps.notifications.services import notify
 
+from .identifiers import normalize_email
 from .models import STAFF_ROLES, Role, User
 from .policies import (
     ACCOUNT_STATUSES,
@@ -101,7 +102,7 @@ def password_set_from_link(*, uid: str, token: str, password: str) -> User:
     user.set_password(password)
     user.account_verified = True
     user.save(update_fields=["password", "account_verified", "updated_at"])
-    EmailAddress.objects.filter(user=user, email__iexact=user.email).update(verified=True)
+    EmailAddress.objects.filter(user=user, email=user.email).update(verified=True)
     tokens_revoke_all(user=user)
     return user
 
@@ -121,8 +122,8 @@ def invitation_resend(*, actor: User, user: User) -> User:
 def _create_invited(
     *, email: str, role: str, first_name: str, last_name: str, host: User | None = None, **extra
 ) -> User:
-    email = email.strip().lower()
-    if User.objects.filter(email__iexact=email).exists():
+    email = normalize_email(email)
+    if User.objects.filter(email=email).exists():
         raise Conflict(
             "An account with this email already exists.",
             errors={"email": ["An account with this email already exists."]},

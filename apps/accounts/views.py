@@ -199,7 +199,11 @@ class LogoutView(APIView):
     def post(self, request):
         data = LogoutInput(data=request.data)
         data.is_valid(raise_exception=True)
-        services.tokens_end_login(refresh_token=data.validated_data.get("refreshToken"), access_token=request.auth)
+        services.tokens_end_login(
+            refresh_token=data.validated_data.get("refreshToken"),
+            access_token=request.auth,
+            session_key=request._request.session.session_key,
+        )
         session_logout(request._request)
         return envelope(None, "Logged out successfully.")
 

@@ -2,7 +2,8 @@
 input, selector, service, output.
 """
 
-from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema, extend_schema_field
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
@@ -110,6 +111,41 @@ class ModeratorListView(APIView):
 # --- One user ------------------------------------------------------------------------------
 
 
+class _ViewField(serializers.Field):
+    """The constant that tells the two shapes of a viewed user apart (the schema's discriminator)."""
+
+    def __init__(self, value: str, **kwargs):
+        self.value = value
+        super().__init__(read_only=True, source="*", **kwargs)
+
+    def to_representation(self, _instance) -> str:
+        return self.value
+
+
+@extend_schema_field({"type": "string", "enum": ["full"]})
+class _FullField(_ViewField):
+    pass
+
+
+@extend_schema_field({"type": "string", "enum": ["public"]})
+class _PublicField(_ViewField):
+    pass
+
+
+class ViewedUserFull(UserDetailSerializer):
+    view = _FullField("full", help_text="full: the whole account (staff, the account itself, a host's subHost).")
+
+    class Meta(UserDetailSerializer.Meta):
+        fields = [*UserDetailSerializer.Meta.fields, "view"]
+
+
+class ViewedUserPublic(PublicUserSerializer):
+    view = _PublicField("public", help_text="public: the public profile.")
+
+    class Meta(PublicUserSerializer.Meta):
+        fields = [*PublicUserSerializer.Meta.fields, "view"]
+
+
 class ViewUserView(APIView):
     """Open any account you may see. Staff get the whole account (also a deleted one, with the
     message "Host is deleted" etc.); others get the public profile, or 404 with that message."""
@@ -122,8 +158,8 @@ class ViewUserView(APIView):
                 "ViewUserResponse",
                 PolymorphicProxySerializer(
                     component_name="ViewedUser",
-                    serializers=[UserDetailSerializer, PublicUserSerializer],
-                    resource_type_field_name=None,
+                    serializers={"full": ViewedUserFull, "public": ViewedUserPublic},
+                    resource_type_field_name="view",
                 ),
             ),
             **ERRORS,
@@ -131,9 +167,7 @@ class ViewUserView(APIView):
     )
     def get(self, request, user_id):
         user, full = selectors.user_get_for(actor=request.user, user_id=user_id)
-        data = (
-            UserDetailSerializer(user, context={"user": request.user}).data if full else PublicUserSerializer(user).data
-        )
+        data = ViewedUserFull(user, context={"user": request.user}).data if full else ViewedUserPublic(user).data
         return envelope(data, selectors.deleted_message(user) if user.is_deleted else "")
 
 

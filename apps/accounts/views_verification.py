@@ -6,7 +6,16 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import serializers
 from rest_framework.views import APIView
 
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
+from apps.core.api import (
+    ERROR_ENVELOPE,
+    PRIVATE_FILE_RESPONSES,
+    envelope,
+    enveloped,
+    enveloped_page,
+    page_response,
+    paginate,
+    parse_filters,
+)
 from apps.core.exceptions import InvalidInput
 from apps.core.files import private_file_response
 from apps.core.permissions import AdminOrModerator, AnyRole, HostOnly
@@ -73,7 +82,7 @@ class VerificationDocFileView(APIView):
 
     permission_classes = [AnyRole]
 
-    @extend_schema(responses={(200, "application/octet-stream"): bytes, **ERRORS})
+    @extend_schema(responses={**PRIVATE_FILE_RESPONSES, **ERRORS})
     def get(self, request, document_id):
         document = selectors.verification_document_get_for(actor=request.user, document_id=document_id)
         response = private_file_response(

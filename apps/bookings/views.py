@@ -487,10 +487,6 @@ class IcalUrlView(APIView):
         return envelope({"url": url})
 
 
-def _ics_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
-
-
 class IcalFeedView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]

@@ -56,6 +56,13 @@ ALLOWED_ATTRIBUTES = {
 URL_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
 
 
+def sanitize_rich_text(value: str) -> str:
+    """A rich-text field (a listing's description): HTML kept to the allow-list, plain text as it is.
+    The one function every write path (the model's save) and every reader of such a field uses."""
+    value = (value or "").strip()
+    return sanitize_html(value).strip() if "<" in value else value
+
+
 def sanitize_html(html: str) -> str:
     """Return ``html`` with everything outside the allow-list removed (content of script/style dropped)."""
     if not html:

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -28,6 +29,12 @@ def parse_filters(request: Request) -> dict[str, str]:
     return filters
 
 
+# A private file as it is sent: stored images are re-encoded as JPEG or PNG; documents may be PDFs.
+PRIVATE_FILE_RESPONSES = {
+    (200, "image/jpeg"): OpenApiTypes.BINARY,
+    (200, "image/png"): OpenApiTypes.BINARY,
+    (200, "application/pdf"): OpenApiTypes.BINARY,
+}
 MAX_PAGE = 1_000_000  # far past any list's end, and (page - 1) * limit stays a 64-bit offset
 
 

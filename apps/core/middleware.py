@@ -72,6 +72,9 @@ class RequestGuardMiddleware:
         if length > settings.MAX_REQUEST_BODY_BYTES:
             limit = settings.MAX_REQUEST_BODY_BYTES // (1024 * 1024)
             return _refusal(request, 413, f"The request is too large: at most {limit} MB.")
+        if length and request.method in ("GET", "HEAD") and request.path.startswith("/api/"):
+            # The schema declares no body on a read: one sent anyway is refused, not silently ignored.
+            return _refusal(request, 400, "This request takes no body: send its values in the address.")
         if "\x00" in request.path_info:
             return _refusal(request, 400, "The address contains a NUL character.")
         try:

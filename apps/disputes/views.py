@@ -1,15 +1,22 @@
 """Dispute API (paths in the spec's style under /api/dispute/, see docs/decisions.md)."""
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.views import APIView
 
 from apps.accounts.models import STAFF_ROLES, Role
 from apps.bookings.selectors import booking_get_for
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, paginate, parse_filters
+from apps.core.api import (
+    ERROR_ENVELOPE,
+    PRIVATE_FILE_RESPONSES,
+    envelope,
+    enveloped,
+    enveloped_page,
+    paginate,
+    parse_filters,
+)
 from apps.core.exceptions import InvalidInput
 from apps.core.files import private_file_response
-from apps.core.permissions import AdminOrModerator, AnyRole, StaffOrHostSide, role_permission
+from apps.core.permissions import AdminOrModerator, role_permission
 from apps.core.statemachine import history, history_payload
 
 from . import selectors, services
@@ -18,6 +25,10 @@ from .serializers import DisputeCreateInput, DisputeSchema, DisputeStatusInput, 
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 DisputeParty = role_permission("DisputeParty", Role.RENTER, Role.HOST)
+# Disputes and their evidence are read by the parties and staff, not by a subHost, whose menus hide
+# the Disputes group (least privilege, docs/security.md "Round two").
+DisputeReaders = role_permission("DisputeReaders", Role.RENTER, Role.HOST, Role.ADMIN, Role.MODERATOR)
+DisputeStaffOrHost = role_permission("DisputeStaffOrHost", Role.HOST, Role.ADMIN, Role.MODERATOR)
 
 LIST_PARAMS = [
     OpenApiParameter("page", int),
@@ -68,7 +79,7 @@ class DisputeCreateView(APIView):
 
 
 class DisputeListView(APIView):
-    permission_classes = [AnyRole]
+    permission_classes = [DisputeReaders]
 
     @extend_schema(
         summary="The caller's disputes (renter: own; host and subHost: the host's; admin and moderator: all)",
@@ -80,7 +91,7 @@ class DisputeListView(APIView):
 
 
 class DisputeRequestsView(APIView):
-    permission_classes = [StaffOrHostSide]
+    permission_classes = [DisputeStaffOrHost]
 
     @extend_schema(
         summary="Pending disputes: all for admin and moderator, the host's for host and subHost (oldest first)",
@@ -92,7 +103,7 @@ class DisputeRequestsView(APIView):
 
 
 class DisputePaymentsView(APIView):
-    permission_classes = [AnyRole]
+    permission_classes = [DisputeReaders]
 
     @extend_schema(
         summary="Decided disputes the caller may see, with refunds (approved) and reasons (rejected)",
@@ -108,7 +119,7 @@ class DisputePaymentsView(APIView):
 
 
 class DisputeDetailView(APIView):
-    permission_classes = [AnyRole]
+    permission_classes = [DisputeReaders]
 
     @extend_schema(
         summary="One dispute (its renter, its host's side, admin and moderator only)",
@@ -147,11 +158,11 @@ class DisputeUpdateStatusView(APIView):
 
 
 class EvidenceView(APIView):
-    permission_classes = [AnyRole]
+    permission_classes = [DisputeReaders]
 
     @extend_schema(
         summary="Download an evidence file of a dispute the caller may see",
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY, **ERRORS},
+        responses={**PRIVATE_FILE_RESPONSES, **ERRORS},
     )
     def get(self, request, evidence_id):
         evidence = selectors.evidence_get_for(user=request.user, id=evidence_id)

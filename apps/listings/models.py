@@ -12,6 +12,8 @@ from django.db.models import F, Q
 from django.db.models.functions import Upper
 from django.utils import timezone
 
+from apps.cms.sanitize import sanitize_rich_text
+
 from .zones import default_zone
 
 PERCENT = [MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("100"))]
@@ -267,6 +269,11 @@ class Listing(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    def save(self, *args, **kwargs):
+        # Every write path (API, services, the Django admin, the shell) stores a sanitised description.
+        self.description = sanitize_rich_text(self.description)
+        super().save(*args, **kwargs)
 
     @property
     def is_bookable(self) -> bool:

@@ -337,10 +337,9 @@ class ListingInput(serializers.Serializer):
     )
 
     def validate_description(self, value: str) -> str:
-        from apps.cms.sanitize import sanitize_html
+        from apps.cms.sanitize import sanitize_rich_text
 
-        value = (value or "").strip()
-        return sanitize_html(value).strip() if "<" in value else value
+        return sanitize_rich_text(value)
 
     def validate_timeZone(self, value: str) -> str:
         value = (value or "").strip()
@@ -513,6 +512,16 @@ class ReviewsSummarySerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class SanitizedRichTextField(serializers.CharField):
+    """Rich text as the pages render it (``dangerouslySetInnerHTML``): sanitised again on the way out,
+    so a row written before the model sanitised every save, or by a bulk update, is never raw HTML."""
+
+    def to_representation(self, value) -> str:
+        from apps.cms.sanitize import sanitize_rich_text
+
+        return sanitize_rich_text(super().to_representation(value))
+
+
 class ListingSerializer(ApiModelSerializer):
     """A listing as the dashboard and the public pages' islands read it (spec section 3).
 
@@ -533,6 +542,7 @@ class ListingSerializer(ApiModelSerializer):
     reviews = serializers.SerializerMethodField()
     can = serializers.SerializerMethodField()
     openingHours = OpeningHoursField(source="opening_hours", read_only=True)
+    description = SanitizedRichTextField(read_only=True)
 
     class Meta:
         model = Listing

@@ -1,6 +1,7 @@
 """Chat events pages send over the one socket (/ws/notifications/): typing, delivered, read."""
 
 from channels.db import database_sync_to_async
+from django.core.cache import cache
 
 from apps.core.exceptions import InvalidInput
 from apps.notifications.consumers import register_client_event
@@ -15,8 +16,16 @@ def _id(data: dict, name: str) -> str:
     return value
 
 
+TYPING_EVERY_SECONDS = 2
+
+
 @database_sync_to_async
 def _typing(user, data: dict) -> None:
+    # One typing signal per user and conversation every 2 seconds; the others are dropped silently,
+    # before any query (a page sends one per keystroke).
+    key = f"messaging:typing:{user.pk}:{_id(data, 'conversationId')}"
+    if not cache.add(key, 1, timeout=TYPING_EVERY_SECONDS):
+        return
     conversation = selectors.conversation_get_for(user=user, id=_id(data, "conversationId"))
     services.typing_signal(user=user, conversation=conversation, is_typing=data.get("isTyping", True) is not False)
 

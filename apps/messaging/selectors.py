@@ -140,20 +140,30 @@ def message_get_for(*, user, id) -> Message:
 
 
 def attachment_get_for(*, user, id) -> Attachment:
-    """An attachment of one of the caller's conversations, or (staff) of a disputed conversation."""
+    """An attachment of one of the caller's conversations, or (staff) one sent in a dispute's window."""
     key = _uuid(id, "Attachment")
     attachment = Attachment.objects.select_related("message__conversation").filter(pk=key).first()
     if attachment is None:
         raise NotFound("Attachment not found.")
     conversation = attachment.message.conversation
-    if conversation.side_of(user) is None and not (user.role in STAFF_ROLES and _is_disputed(conversation)):
+    if conversation.side_of(user) is None and not (
+        user.role in STAFF_ROLES and _in_a_dispute_window(conversation, attachment.message.created_at)
+    ):
         raise NotFound("Attachment not found.")
     return attachment
 
 
-def _is_disputed(conversation: Conversation) -> bool:
-    """Whether a booking between the conversation's renter and host has a dispute (any status)."""
-    return Dispute.objects.filter(renter_id=conversation.renter_id, host_id=conversation.host_id).exists()
+def _in_a_dispute_window(conversation: Conversation, sent_at) -> bool:
+    """Staff read only what bears on a dispute (least privilege, docs/security.md "Round two"): an
+    attachment sent from the disputed booking's request until the dispute was decided (or now, while
+    it is pending); the pair's files from before or after stay private."""
+    return (
+        Dispute.objects.filter(
+            renter_id=conversation.renter_id, host_id=conversation.host_id, booking__created_at__lte=sent_at
+        )
+        .filter(Q(decided_at__isnull=True) | Q(decided_at__gte=sent_at))
+        .exists()
+    )
 
 
 def conversation_of_dispute_for(*, user, dispute_id) -> Conversation | None:

@@ -3,10 +3,11 @@
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role
-from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, paginate, parse_filters
+from apps.core.api import ERROR_ENVELOPE, PRIVATE_FILE_RESPONSES, envelope, enveloped, paginate, parse_filters
 from apps.core.files import private_file_response
 from apps.core.permissions import AdminOrModerator, AnyRole, role_permission
 from apps.listings.selectors import listing_get_for
@@ -167,6 +168,8 @@ class DisputeConversationView(APIView):
 
 class MessageSendView(APIView):
     permission_classes = [AnyRole]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "chat_send"  # per user: 30 a minute, then 429 with Retry-After
 
     @extend_schema(
         summary="Send a message: text and/or up to 5 attachments (multipart `attachments`)",
@@ -174,7 +177,7 @@ class MessageSendView(APIView):
             "application/json": SendInput,
             "multipart/form-data": SendInput,
         },
-        responses={201: enveloped("MessageSendResponse", MessageSerializer()), **ERRORS},
+        responses={201: enveloped("MessageSendResponse", MessageSerializer()), **ERRORS, 429: ERROR_ENVELOPE},
     )
     def post(self, request, conversation_id):
         conversation = selectors.conversation_get_for(user=request.user, id=conversation_id)
@@ -241,7 +244,7 @@ class AttachmentView(APIView):
 
     @extend_schema(
         summary="Download an attachment of one of the caller's conversations",
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY, **ERRORS},
+        responses={**PRIVATE_FILE_RESPONSES, **ERRORS},
     )
     def get(self, request, attachment_id):
         attachment = selectors.attachment_get_for(user=request.user, id=attachment_id)

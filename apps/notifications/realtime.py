@@ -59,5 +59,16 @@ async def _send_all(layer, groups: list[str], message: dict) -> None:
         await layer.group_send(group, message)
 
 
+def end_sockets(groups) -> None:
+    """Close the sockets in ``groups`` (a login's or a browser session's, at logout)."""
+    layer = get_channel_layer()
+    if layer is None or not groups:
+        return
+    try:
+        run_async(_send_all, layer, list(dict.fromkeys(groups)), {"type": "session.end"})
+    except Exception:  # the sockets still close at their next delivery, when the login is checked again
+        logger.warning("Could not close the sockets of a login", exc_info=True)
+
+
 def send_to_users(user_ids, event: str, data, *, strict: bool = False) -> None:
     send_to_groups([user_group(user_id) for user_id in user_ids], event, data, strict=strict)

@@ -10,7 +10,8 @@ from apps.core.permissions import role_permission
 from .details import payment_details_get_for, payment_details_payload
 from .serializers import PaymentDetailsSerializer
 
-PaymentDetailsRoles = role_permission("PaymentDetailsRoles", Role.ADMIN, Role.HOST, Role.SUB_HOST)
+# Not the subHost: least privilege (docs/security.md "Round two").
+PaymentDetailsRoles = role_permission("PaymentDetailsRoles", Role.ADMIN, Role.HOST)
 
 
 class PaymentDetailsView(APIView):

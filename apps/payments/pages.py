@@ -4,12 +4,14 @@ It shows what is being paid for (and, for the membership, the non-refundable ter
 Cancel buttons, then returns through the same success and cancel addresses a Stripe checkout would.
 """
 
+from django.conf import settings
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.core.exceptions import DomainError
+from apps.core.safe_urls import safe_return_url
 
 from .gateway import LocalGateway, local_checkout_enabled
 from .models import CheckoutPurpose, LocalCheckoutSession
@@ -53,6 +55,12 @@ def _context(session: LocalCheckoutSession, error: str = "") -> dict:
     }
 
 
+def _back(url: str) -> HttpResponse:
+    """Back to the page the checkout was started from, checked again as it leaves (a session stored
+    before the one URL-safety check could name another site)."""
+    return redirect(safe_return_url(url) or settings.SITE_URL + "/dashboard")
+
+
 @require_POST
 def local_checkout_pay(request: HttpRequest, session_id: str) -> HttpResponse:
     session = _local_session(session_id)
@@ -65,7 +73,7 @@ def local_checkout_pay(request: HttpRequest, session_id: str) -> HttpResponse:
     except DomainError as exc:
         session.refresh_from_db()
         return render(request, "payments/local_checkout.html", _context(session, exc.message), status=exc.status_code)
-    return redirect(session.success_url)
+    return _back(session.success_url)
 
 
 @require_POST
@@ -75,7 +83,7 @@ def local_checkout_cancel(request: HttpRequest, session_id: str) -> HttpResponse
     with transaction.atomic():
         session = _local_session(session_id, LocalCheckoutSession.objects.select_for_update())
         if session.status == LocalCheckoutSession.Status.COMPLETE:
-            return redirect(session.success_url)
+            return _back(session.success_url)
         session.status = LocalCheckoutSession.Status.CANCELLED
         session.save(update_fields=["status"])
         if session.purpose == CheckoutPurpose.SUBSCRIPTION:
@@ -84,4 +92,4 @@ def local_checkout_cancel(request: HttpRequest, session_id: str) -> HttpResponse
             from .services import payment_checkout_abandon
 
             payment_checkout_abandon(session_id=session.id)
-    return redirect(session.cancel_url)
+    return _back(session.cancel_url)

@@ -5,11 +5,12 @@ from apps.accounts.models import VerificationDocument, VerificationRequest
 from apps.accounts.selectors import pending_verification_request_count
 from apps.core.schema_check import check
 from apps.core.testing import ACTORS, check_role_matrix
+from apps.core.tests.pdfs import MINIMAL_PDF
 
 pytestmark = pytest.mark.django_db
 
 STAFF = ("admin", "moderator")
-PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PDF = MINIMAL_PDF
 
 
 def _png() -> bytes:

@@ -8,6 +8,7 @@ never exported back (two marketplaces importing each other's feeds would echo fo
 """
 
 import datetime as dt
+import re
 
 import icalendar
 from django.conf import settings
@@ -75,6 +76,16 @@ def _status(booking: Booking) -> str:
     return "TENTATIVE" if booking.status == BookingStatus.PENDING else "CONFIRMED"
 
 
+_LINE_BREAKS = re.compile("\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1b\x1f\x7f]")
+
+
+def _text(value: str) -> str:
+    """A name as a TEXT value: every kind of line break becomes the one newline that iCalendar writes
+    escaped (``\\n``), other control characters are dropped, so a name never starts a property."""
+    return _CONTROL.sub("", _LINE_BREAKS.sub("\n", value))
+
+
 def _event(booking: Booking, *, with_listing: bool) -> icalendar.Event:
     listing = booking.listing
     tz = zone_of(listing)
@@ -97,9 +108,9 @@ def _event(booking: Booking, *, with_listing: bool) -> icalendar.Event:
     event.add("sequence", max(booking.changes - 1, 0) + booking.extended)
     event.add("dtstart", booking.check_in.astimezone(tz))
     event.add("dtend", booking.check_out.astimezone(tz))
-    event.add("summary", summary)
-    event.add("description", when)
-    event.add("location", listing.title)
+    event.add("summary", _text(summary))
+    event.add("description", _text(when))
+    event.add("location", _text(listing.title))
     event.add("status", _status(booking))
     event.add("transp", "TRANSPARENT" if _status(booking) == "CANCELLED" else "OPAQUE")
     event.add("url", f"{settings.SITE_URL}/booking-detail/{booking.pk}")
@@ -112,7 +123,7 @@ def _calendar(name: str, bookings, *, zone: str | None, with_listing: bool) -> b
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
-    calendar.add("x-wr-calname", name)
+    calendar.add("x-wr-calname", icalendar.vText(_text(name)))
     if zone:
         calendar.add("x-wr-timezone", zone)
     # Ask subscribers to look again often (Google and Outlook mostly decide for themselves).

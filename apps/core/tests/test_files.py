@@ -5,6 +5,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.files import clean_image_or_pdf, private_file_response
+from apps.core.tests.pdfs import MINIMAL_PDF
 
 
 @pytest.fixture
@@ -62,14 +63,14 @@ def upload(name: str, content: bytes):
 
 def test_a_pdf_is_kept_and_its_name_cleaned():
     content, name, content_type = clean_image_or_pdf(
-        upload("../../etc/ré:port?.pdf", b"%PDF-1.4 body\n%%EOF"),
+        upload("../../etc/ré:port?.pdf", MINIMAL_PDF),
         field="files",
         noun="files",
         default_stem="file",
         max_side=10,
     )
     assert (name, content_type) == ("ré_port.pdf", "application/pdf")
-    assert content.read() == b"%PDF-1.4 body\n%%EOF"
+    assert content.read() == MINIMAL_PDF
 
 
 def test_an_unreadable_file_gets_the_callers_message_or_the_image_checkers():

@@ -8,6 +8,7 @@ from PIL import Image
 
 from apps.bookings import services as bookings
 from apps.bookings.factories import PricedEventListingFactory, booking_make
+from apps.core.tests.pdfs import MINIMAL_PDF
 from apps.disputes.models import DisputeEvidence
 from apps.payments.models import Payment
 from apps.payments.tests.conftest import WEBHOOK_SECRET, pay_locally
@@ -58,6 +59,4 @@ def png_file(name: str = "photo.png") -> SimpleUploadedFile:
 
 
 def pdf_file(name: str = "receipt.pdf") -> SimpleUploadedFile:
-    return SimpleUploadedFile(
-        name, b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", content_type="application/pdf"
-    )
+    return SimpleUploadedFile(name, MINIMAL_PDF, content_type="application/pdf")

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import QuerySet, Value
 
-from apps.core.api import PAGE_SIZE, Page
+from apps.core.api import MAX_PAGE, PAGE_SIZE, Page
 
 from .. import search_cache
 from ..models import Listing
@@ -110,4 +110,6 @@ def _page_param(params, name: str, default: int) -> int:
         return default
     if not re.fullmatch(r"\d{1,9}", str(raw)) or int(raw) < 1:
         raise _bad(name, f"{name} must be a whole number, 1 or more.")
+    if name == "page" and int(raw) > MAX_PAGE:
+        raise _bad(name, f"{name} must be at most {MAX_PAGE}.")  # the schema's declared maximum
     return int(raw)

@@ -6,6 +6,7 @@ from django.core import mail
 from PIL import Image
 
 from apps.core.testing import check_role_matrix
+from apps.core.tests.pdfs import MINIMAL_PDF
 from apps.listings.factories import ListingFactory
 from apps.messaging.models import Conversation, Message
 from apps.notifications.models import Notification
@@ -290,7 +291,7 @@ def test_bad_conversation_ids_are_404(clients, bad):
 
 
 def test_attachments_images_and_pdf_only_parties_download(clients, conversation):
-    pdf = io.BytesIO(b"%PDF-1.4\n%test\n%%EOF\n")
+    pdf = io.BytesIO(MINIMAL_PDF)
     pdf.name = "contract.pdf"
     response = clients["renter"].post(
         SEND.format(conversation.pk),

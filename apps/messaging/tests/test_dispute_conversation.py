@@ -134,3 +134,30 @@ def test_parties_keep_their_own_conversation_unchanged(clients, users, dispute, 
         assert clients[actor].get(MESSAGES.format(conversation.pk)).status_code == 404
     sent = clients["host"].post(SEND.format(conversation.pk), {"text": "Sorted."}, format="json")
     assert sent.status_code == 201
+
+
+def test_staff_read_only_attachments_sent_in_the_disputes_window(clients, users, dispute, conversation):
+    """Least privilege (issue 24): from the disputed booking's request until the dispute is decided."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.messaging.models import Attachment
+
+    def send_attachment() -> tuple[str, Attachment]:
+        sent = clients["renter"].post(SEND.format(conversation.pk), {"attachments": [png()]}, format="multipart")
+        data = sent.json()["data"]["attachments"][0]
+        return data["url"], Attachment.objects.get(pk=data["_id"])
+
+    before_url, before = send_attachment()
+    Message.objects.filter(pk=before.message_id).update(created_at=dispute.booking.created_at - timedelta(days=3))
+    within_url, _ = send_attachment()
+    for actor in STAFF:
+        assert clients[actor].get(within_url).status_code == 200
+        assert clients[actor].get(before_url).status_code == 404
+    # Once decided, what the pair sends afterwards is theirs alone.
+    type(dispute).objects.filter(pk=dispute.pk).update(decided_at=timezone.now() - timedelta(minutes=1))
+    after_url, _ = send_attachment()
+    for actor in STAFF:
+        assert clients[actor].get(after_url).status_code == 404
+    assert clients["renter"].get(before_url).status_code == 200

@@ -11,6 +11,7 @@ from django.utils import timezone
 from apps.accounts.models import User
 from apps.core.exceptions import Conflict, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
+from apps.core.safe_urls import checked_return_url
 
 from ..gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
 from ..models import (
@@ -31,28 +32,10 @@ logger = logging.getLogger(__name__)
 # --- Redirect URLs -------------------------------------------------------------------------------
 
 
-def _allowed_hosts() -> set[str]:
-    hosts = {urlsplit(settings.SITE_URL).netloc}
-    hosts.update(h for h in settings.ALLOWED_HOSTS if h and h != "*")
-    hosts.update(urlsplit(origin).netloc for origin in settings.CSRF_TRUSTED_ORIGINS)
-    return {h.lower() for h in hosts}
-
-
 def checked_redirect_url(raw: str) -> str:
-    """An absolute URL on this site built from ``raw`` (a path or a URL on one of our hosts)."""
-    raw = (raw or "").strip()
-    if not raw:
-        return settings.SITE_URL + "/dashboard"
-    parts = urlsplit(raw)
-    if not parts.scheme and not parts.netloc and raw.startswith("/") and not raw.startswith("//"):
-        return settings.SITE_URL + raw
-    host = parts.netloc.rsplit("@", 1)[-1].lower()
-    if parts.scheme in ("http", "https") and (host in _allowed_hosts() or host.split(":")[0] in _allowed_hosts()):
-        return raw
-    raise InvalidInput(
-        "The return address must be a page of this site.",
-        errors={"redirectUrl": ["The return address must be a page of this site."]},
-    )
+    """An absolute URL on this site built from ``raw`` (a path or a URL of this site's origin):
+    the one URL-safety check, ``apps.core.safe_urls``."""
+    return checked_return_url(raw)
 
 
 def with_query(url: str, **params: str) -> str:

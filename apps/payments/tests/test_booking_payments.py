@@ -174,18 +174,18 @@ def test_payment_lists_are_scoped_by_role(api, clients, users, booking, listing,
         clients,
         "get",
         "/api/payment/get-all",
-        allowed=["renter", "other_renter", "host", "other_host", "sub_host", "admin"],
+        allowed=["renter", "other_renter", "host", "other_host", "admin"],
     )
     counts = {
         actor: clients[actor].get("/api/payment/get-all").json()["data"]["totalCount"]
-        for actor in ("renter", "other_renter", "host", "other_host", "sub_host", "admin")
+        for actor in ("renter", "other_renter", "host", "other_host", "admin")
     }
-    assert counts == {"renter": 1, "other_renter": 0, "host": 1, "other_host": 0, "sub_host": 1, "admin": 1}
+    assert counts == {"renter": 1, "other_renter": 0, "host": 1, "other_host": 0, "admin": 1}
     statuses = check_role_matrix(
         clients,
         "get",
         f"/api/payment/get-single/{booking.pk}",
-        allowed=["renter", "host", "sub_host", "admin"],
+        allowed=["renter", "host", "admin"],
         hidden_status=(403, 404),
     )
     assert statuses["other_renter"] == 404 and statuses["other_host"] == 404
@@ -222,9 +222,7 @@ def test_invoice_pdf_shows_the_breakdown_and_commission_only_to_the_host_side_wh
     approve(users, booking, django_capture_on_commit_callbacks)
     invoice = Invoice.objects.get()
     url = f"/api/invoice/pdf/{invoice.id}"
-    statuses = check_role_matrix(
-        clients, "get", url, allowed=["renter", "host", "sub_host", "admin"], hidden_status=(403, 404)
-    )
+    statuses = check_role_matrix(clients, "get", url, allowed=["renter", "host", "admin"], hidden_status=(403, 404))
     assert statuses["other_host"] == 404
     response = clients["renter"].get(url)
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
@@ -247,7 +245,7 @@ def test_invoice_pdf_shows_the_breakdown_and_commission_only_to_the_host_side_wh
         clients,
         "get",
         "/api/invoice/get-all",
-        allowed=["renter", "other_renter", "host", "other_host", "sub_host", "admin"],
+        allowed=["renter", "other_renter", "host", "other_host", "admin"],
     )
     assert clients["other_renter"].get("/api/invoice/get-all").json()["data"]["totalCount"] == 0
 
@@ -353,12 +351,11 @@ def test_host_earnings_payout_release_and_fail(
     booking = first.booking
     assert earning.amount == first.captured_amount - booking.commission > 0
 
-    check_role_matrix(clients, "get", "/api/payout/balance", allowed=["host", "sub_host", "other_host"])
-    balance = clients["sub_host"].get("/api/payout/balance").json()["data"]
+    check_role_matrix(clients, "get", "/api/payout/balance", allowed=["host", "other_host"])
+    balance = clients["host"].get("/api/payout/balance").json()["data"]
     assert balance["available"] == f"{earning.amount:.2f}"
     # The balance says whether the user may ask to be paid: the same rule the request enforces.
-    assert balance["can"] == {"request": False}  # a subHost never asks
-    assert clients["host"].get("/api/payout/balance").json()["data"]["can"] == {"request": True}
+    assert balance["can"] == {"request": True}
     assert clients["other_host"].get("/api/payout/balance").json()["data"]["can"] == {"request": False}
 
     assert clients["sub_host"].post("/api/payout/request").status_code == 403
@@ -370,7 +367,7 @@ def test_host_earnings_payout_release_and_fail(
     assert clients["host"].post("/api/payout/request").status_code == 409
     payout = Payout.objects.get()
 
-    check_role_matrix(clients, "get", "/api/payout/get-all", allowed=["host", "sub_host", "other_host", "admin"])
+    check_role_matrix(clients, "get", "/api/payout/get-all", allowed=["host", "other_host", "admin"])
     assert clients["admin"].get("/api/payout/get-all").json()["data"]["totalCount"] == 1
     assert clients["other_host"].get("/api/payout/get-all").json()["data"]["totalCount"] == 0
 
@@ -432,9 +429,9 @@ def test_stripe_connect_transfer_on_release(
 
 
 def test_the_balance_says_who_may_ask_to_be_paid(clients):
-    # Nothing earned yet: the host may not ask (nothing available), nor its subHost (never).
-    for actor in ("host", "sub_host"):
-        data = clients[actor].get("/api/payout/balance").json()["data"]
-        assert data["available"] == "0.00" and data["can"] == {"request": False}, actor
+    # Nothing earned yet: the host may not ask (nothing available); its subHost does not see the balance.
+    data = clients["host"].get("/api/payout/balance").json()["data"]
+    assert data["available"] == "0.00" and data["can"] == {"request": False}
+    assert clients["sub_host"].get("/api/payout/balance").status_code == 403
     refused = clients["host"].post("/api/payout/request")
     assert refused.status_code == 400 and refused.json()["message"] == "You have no available balance to pay out."

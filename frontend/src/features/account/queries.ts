@@ -8,8 +8,8 @@ import type { UserDetail } from "./people";
 export type ViewedUser = Schemas["ViewedUser"];
 
 /** The server sent the whole account (staff, the account itself, a host's own subHost). */
-export function isWholeAccount(user: ViewedUser): user is UserDetail {
-  return "email" in user;
+export function isWholeAccount(user: ViewedUser): user is ViewedUser & UserDetail & { view: "full" } {
+  return "email" in user; // the schema's discriminator says the same: `view` is "full" exactly then
 }
 
 export const VIEW_USER = "/api/user/view-user/{user_id}";

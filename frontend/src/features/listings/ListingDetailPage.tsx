@@ -353,6 +353,8 @@ export function ListingDetailPage({ id, staff, hostSide, requestId }: { id: stri
           ) : (
             <p>No photos</p>
           )}
+          {/* The server sends only sanitised HTML: the model sanitises every save (the Django admin too) and
+              the API's SanitizedRichTextField again on the way out, so no client-side sanitiser is needed. */}
           {data.description && <div className="description" dangerouslySetInnerHTML={{ __html: data.description }} />}
         </section>
         <Facts listing={data} />

@@ -5826,25 +5826,6 @@ export interface components {
             createdAt: string;
             readonly renter: components["schemas"]["Reviewer"];
         };
-        /** @description What anyone may see of another user (host cards, booking panels). */
-        PublicUser: {
-            /**
-             * id
-             * Format: uuid
-             */
-            readonly _id: string;
-            readonly role: components["schemas"]["RoleEnum"];
-            readonly avatar: string;
-            readonly firstName: string;
-            readonly lastName: string;
-            readonly userName: string;
-            readonly bio: string;
-            readonly city: string;
-            readonly country: string;
-            /** @description Identity approved by staff. */
-            readonly isVerified: boolean;
-            readonly isDeleted: boolean;
-        };
         PushKeysInputRequest: {
             p256dh: string;
             auth: string;
@@ -6820,7 +6801,99 @@ export interface components {
             data: components["schemas"]["ViewedUser"];
             message: string;
         };
-        ViewedUser: components["schemas"]["UserDetail"] | components["schemas"]["PublicUser"];
+        ViewedUser: components["schemas"]["ViewedUserFull"] | components["schemas"]["ViewedUserPublic"];
+        /** @description A whole account, for staff, the account itself and a host looking at its subHost. */
+        ViewedUserFull: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            /** Format: email */
+            readonly email: string;
+            readonly role: components["schemas"]["RoleEnum"];
+            /** Format: uuid */
+            readonly host: string | null;
+            readonly avatar: string;
+            readonly firstName: string;
+            readonly lastName: string;
+            readonly userName: string;
+            readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
+            readonly bio: string;
+            readonly state: string;
+            readonly country: string;
+            readonly city: string;
+            readonly emergencyContactname: string;
+            readonly emergencyPhone: string;
+            readonly emergencyRelationship: string;
+            /** @description An e-mail address, or empty when none was given. */
+            readonly emergencyEmail: string;
+            readonly nativeLanguage: string;
+            readonly socialMediaLinks: components["schemas"]["SocialMediaLink"][];
+            /** @description The user's own choices: notification kind to channel to on or off. */
+            readonly notificationSettings: {
+                [key: string]: {
+                    [key: string]: boolean;
+                };
+            };
+            /** @description Identity approved by staff. */
+            readonly isVerified: boolean;
+            /** @description E-mail confirmed with a code. */
+            readonly accountVerified: boolean;
+            readonly isDeleted: boolean;
+            /**
+             * Format: decimal
+             * @description Host tax, percent.
+             */
+            readonly tax: string;
+            readonly fmcToken: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly status: components["schemas"]["AccountStatusEnum"];
+            readonly isActive: boolean;
+            /** Format: date-time */
+            readonly lastLogin: string | null;
+            readonly verificationDocs: components["schemas"]["VerificationDocument"][];
+            readonly verificationStatus: string | null;
+            /** @description True when the account proves its identity with documents (hosts): the profile shows where that stands. */
+            readonly verifiesIdentity: boolean;
+            /** @description The path of the host's public page, or null when it has none. */
+            readonly publicPage: string | null;
+            readonly can: components["schemas"]["UserCan"];
+            /**
+             * @description full: the whole account (staff, the account itself, a host's subHost). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            view: "full";
+        };
+        /** @enum {string} */
+        ViewedUserFullViewEnum: "full";
+        /** @description What anyone may see of another user (host cards, booking panels). */
+        ViewedUserPublic: {
+            /**
+             * id
+             * Format: uuid
+             */
+            readonly _id: string;
+            readonly role: components["schemas"]["RoleEnum"];
+            readonly avatar: string;
+            readonly firstName: string;
+            readonly lastName: string;
+            readonly userName: string;
+            readonly bio: string;
+            readonly city: string;
+            readonly country: string;
+            /** @description Identity approved by staff. */
+            readonly isVerified: boolean;
+            readonly isDeleted: boolean;
+            /**
+             * @description public: the public profile. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            view: "public";
+        };
+        /** @enum {string} */
+        ViewedUserPublicViewEnum: "public";
         WebhookResponse: {
             data: components["schemas"]["WebhookResult"];
             message: string;
@@ -7877,7 +7950,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/pdf": string;
                 };
             };
             400: {
@@ -8312,6 +8387,14 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     chat_start_create: {
@@ -10091,7 +10174,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/pdf": string;
                 };
             };
             400: {
@@ -17129,7 +17214,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/pdf": string;
                 };
             };
             400: {
