@@ -493,7 +493,7 @@ class IcalFeedView(APIView):
         lines.append(f"X-WR-TIMEZONE:{tz.key}")
         for b in bookings:
             what = b.offering.title if b.offering else listing.title
-            summary = f"{what}: {b.renter.full_name or 'Renter'}" + (" (pending)" if b.status == "pending" else "")
+            summary = f"{what}: {b.renter.display_name}" + (" (pending)" if b.status == "pending" else "")
             when = (
                 f"{format_date(b.check_in, tz)} {format_clock(b.check_in, tz)} to "
                 f"{format_date(b.check_out, tz)} {format_clock(b.check_out, tz)} ({tz.key})"

@@ -131,7 +131,7 @@ def render_invoice_pdf(invoice: Invoice, viewer) -> bytes:
     ]
 
     def party(label: str, user) -> Paragraph:
-        name = user.full_name or user.user_name or "—"
+        name = user.display_name or "—"
         email = f"<font size=8>{_esc(cut(user.email))}</font>"  # 50 characters fit on one line at 8 pt
         return Paragraph(f"<b>{label}</b><br/>{_esc(name)}<br/>{email}", styles["Normal"])
 

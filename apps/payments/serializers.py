@@ -210,6 +210,7 @@ class PaymentPartySerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     firstName = serializers.CharField(source="first_name")
     lastName = serializers.CharField(source="last_name")
+    displayName = serializers.CharField(source="display_name")
     email = serializers.EmailField()
 
 
@@ -324,6 +325,7 @@ class DetailsListingSerializer(serializers.Serializer):
 class DetailsPartySerializer(serializers.Serializer):
     _id = serializers.UUIDField()
     fullName = serializers.CharField()
+    displayName = serializers.CharField()
     email = serializers.EmailField()
 
 

@@ -359,7 +359,7 @@ function BookingDetail({ id, seesPayment, side, asRequest }: { id: string; seesP
           )}
         </aside>
       </div>
-      <BookingReviews bookingId={booking._id} completed={booking.status === "completed"} renterName={booking.renter?.firstName ?? ""} />
+      <BookingReviews bookingId={booking._id} completed={booking.status === "completed"} renterName={booking.renter?.displayName ?? ""} />
       {decision.dialogs}
     </>
   );

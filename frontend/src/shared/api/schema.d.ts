@@ -2975,6 +2975,8 @@ export interface components {
             firstName: string;
             lastName: string;
             fullName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            displayName: string;
             userName: string;
             /** Format: email */
             email: string;
@@ -3454,6 +3456,7 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             role: components["schemas"]["RoleEnum"];
         };
         /**
@@ -3490,6 +3493,7 @@ export interface components {
              */
             _id: string;
             fullName: string;
+            displayName: string;
             /** Format: email */
             email: string;
         };
@@ -3538,6 +3542,7 @@ export interface components {
              */
             _id: string;
             fullName: string;
+            displayName: string;
             role: components["schemas"]["RoleEnum"];
         };
         DisputeDetailResponse: {
@@ -3614,6 +3619,7 @@ export interface components {
             firstName: string;
             lastName: string;
             fullName: string;
+            displayName: string;
             /** Format: email */
             email: string;
             role: components["schemas"]["RoleEnum"];
@@ -4372,6 +4378,7 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             userName: string;
             avatar: string;
             /** Format: decimal */
@@ -5219,6 +5226,7 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             /** Format: email */
             email: string;
         };
@@ -5416,6 +5424,7 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             userName: string;
             role: components["schemas"]["RoleEnum"];
             avatar: string;
@@ -5997,6 +6006,7 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
+            displayName: string;
         };
         ReviewReply: {
             data: components["schemas"]["PublicReview"];
@@ -6188,6 +6198,7 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             userName: string;
             /** Format: email */
             email: string;
@@ -6203,6 +6214,8 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            displayName: string;
             role: components["schemas"]["RoleEnum"];
         };
         /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
@@ -6424,6 +6437,8 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            readonly displayName: string;
             readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
@@ -6479,6 +6494,8 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            readonly displayName: string;
             readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
@@ -6542,6 +6559,8 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            readonly displayName: string;
             readonly city: string;
             readonly country: string;
             /** @description Identity approved by staff. */
