@@ -35,6 +35,20 @@ def awaiting_payment_q() -> Q:
     )
 
 
+def unpaid_requests_replaced_by(*, renter, listing_id, hold) -> QuerySet[Booking]:
+    """The renter's own pending requests on this listing whose payment is not held and that hold
+    time overlapping ``hold``: an abandoned checkout. A new request of the same renter for that
+    time replaces them (``booking_request``) and the quote does not count them as taken."""
+    if renter is None or not getattr(renter, "is_authenticated", False):
+        return Booking.objects.none()
+    return (
+        Booking.objects.filter(status=BookingStatus.PENDING, renter=renter, listing_id=listing_id)
+        .exclude(payment__status__in=PAYMENT_HELD_STATUSES)
+        .filter(pk__in=Occupancy.objects.filter(active=True, hold__overlap=hold).values("booking_id"))
+        .order_by("created_at")
+    )
+
+
 def bookings_visible_to(user) -> QuerySet[Booking]:
     """Renter: own; host and subHost: their listings'; admin and moderator: all; anyone else: none."""
     qs = _base()

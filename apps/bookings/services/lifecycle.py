@@ -26,10 +26,10 @@ from ..models import (
     ExtensionStatus,
     Occupancy,
 )
-from ..selectors import _is_uuid, bookings_visible_to
+from ..selectors import _is_uuid, bookings_visible_to, unpaid_requests_replaced_by
 from ..signals import booking_status_changed, payment_status
 from ..times import format_moment, zone_of
-from .availability import occupancy_hold
+from .availability import hold_range, occupancy_hold
 from .planning import _invalid, bookable_listing, booking_plan
 
 REQUEST_TTL = dt.timedelta(hours=72)
@@ -60,6 +60,8 @@ def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
         _notify(booking.renter, "bookingExpired", f"Your booking at {title} was released: {reason}", booking)
         _notify(booking.host, "bookingExpired", f"A booking at {title} was released: {reason}", booking)
         return
+    if to_status == BookingStatus.EXPIRED and reason == REPLACED_REASON:
+        return  # the renter replaced an unpaid request; nobody needs telling
     if to_status in _RENTER_MESSAGES:
         kind, text = _RENTER_MESSAGES[to_status]
         _notify(booking.renter, kind, text.format(title=title, reason=reason), booking)
@@ -172,6 +174,7 @@ def booking_request(
         seats=seats,
         add_on_ids=add_on_ids,
     )
+    _release_abandoned_checkouts(renter=renter, listing=listing, start=plan.start, end=plan.end)
     now = timezone.now()
     q = plan.quote
     offering = plan.offering
@@ -225,6 +228,26 @@ def booking_request(
             _announce_request(booking)
     # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
     return booking
+
+
+REPLACED_REASON = "Replaced by a newer request of the renter for the same time."
+
+
+def _release_abandoned_checkouts(*, renter, listing, start: dt.datetime, end: dt.datetime) -> None:
+    """The renter's own pending requests for an overlapping time on this listing whose payment is
+    not held (a checkout left before paying) make way, so that asking again is not refused as
+    "taken" by the renter's own hold: a pay-now request the host never saw expires silently, a
+    pay-later request the host was told about is cancelled (the host is told why). Nobody else's
+    booking and no paid request is touched (docs/decisions.md, Booking flow)."""
+    hold = hold_range(start, end, listing.buffer_minutes)
+    replaced = unpaid_requests_replaced_by(renter=renter, listing_id=listing.pk, hold=hold)
+    for booking_id in replaced.values_list("pk", flat=True):
+        booking = _locked(booking_id)
+        if booking.status != BookingStatus.PENDING:
+            continue
+        silent = policies.needs_online_payment(booking)
+        to_status = BookingStatus.EXPIRED if silent else BookingStatus.CANCELLED
+        _transition(booking, to_status, actor=renter, reason=REPLACED_REASON)
 
 
 def _was_unpaid(booking: Booking) -> bool:
