@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from apps.core.effects import effects_batched
 from apps.core.exceptions import Conflict, Forbidden, NotFound
-from apps.core.statemachine import history_starts, record
+from apps.core.statemachine import history, history_starts, record
 from apps.listings.models import SpaceOffering
 from apps.notifications.services import counters_changed, notify
 
@@ -328,10 +328,22 @@ def booking_mark_disputed(*, booking_id, actor=None, reason: str = "") -> Bookin
 
 
 @transaction.atomic
-def booking_resolve_dispute(*, booking_id, actor=None, refunded: bool, reason: str = "") -> Booking:
-    """For the disputes app: back to completed (rejected dispute) or cancelled (refunded)."""
-    target = BookingStatus.CANCELLED if refunded else BookingStatus.COMPLETED
-    return _transition(booking_id, target, actor=actor, reason=reason)
+def booking_resolve_dispute(
+    *, booking_id, actor=None, refunded: bool, reason: str = "", settled: bool = False
+) -> Booking:
+    """For the disputes app: cancelled when everything was refunded; otherwise (a rejected dispute or
+    a partial refund) back to the status the dispute interrupted: a future booking is approved
+    again (not "completed" before it took place), one under way ongoing, one over completed; the
+    scheduler moves it on from there. ``settled`` (the dispute was approved with a refund): the
+    booking is not disputed again; after a rejection a new dispute with better evidence may follow."""
+    booking = _locked(booking_id)
+    if refunded:
+        target = BookingStatus.CANCELLED
+    else:
+        before = [c.from_status for c in history(booking) if c.to_status == BookingStatus.DISPUTED]
+        target = before[-1] if before and before[-1] in policies.DISPUTABLE_STATUSES else BookingStatus.COMPLETED
+    fields = {"dispute_settled_at": timezone.now()} if settled else {}
+    return _transition(booking, target, actor=actor, reason=reason, **fields)
 
 
 # --- Time-driven changes (Celery beat) ------------------------------------------------------------
