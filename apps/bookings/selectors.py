@@ -10,7 +10,7 @@ from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.policies import period_start
 from apps.listings.models import Listing, PropertyType, SpaceOffering
 
-from .models import Booking, BookingStatus, Occupancy
+from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus, Occupancy
 from .policies import PAYMENT_HELD_STATUSES, UPCOMING_STATUSES
 
 SEARCH_MAX = 100
@@ -122,7 +122,10 @@ def booking_list_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
 
 
 def booking_requests_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
-    qs = bookings_visible_to(user).filter(status=BookingStatus.PENDING)
+    """What waits for the host's answer: pending requests, and bookings with a pending extension
+    request (before, only the bell found those)."""
+    waiting_extension = ExtendBooking.objects.filter(status=ExtensionStatus.PENDING).values("booking_id")
+    qs = bookings_visible_to(user).filter(Q(status=BookingStatus.PENDING) | Q(pk__in=waiting_extension))
     filters = {k: v for k, v in filters.items() if k != "status"}
     return apply_filters(qs, filters).order_by("-created_at", "-id")
 

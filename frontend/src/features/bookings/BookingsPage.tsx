@@ -110,6 +110,7 @@ function BookingList({ side, mode, tabs: tabNames }: { side: BookingSide; mode: 
         <>
           <Badge status={b.status} />
           {b.awaitingPayment && <span className="dash-note"> Awaiting payment</span>}
+          {b.extendBooking?.some((extension) => extension.status === "pending") && <span className="dash-note"> Extension requested</span>}
         </>
       ),
     },

@@ -4046,6 +4046,12 @@ export interface components {
             createdAt: string;
             payment: components["schemas"]["Payment"];
             readonly status: string;
+            /** @description The booking's check-in, on the space's clock. */
+            readonly checkIn: string;
+            /** @description The booking's check-out, on the space's clock. */
+            readonly checkOut: string;
+            /** @description The PDF's price table: prices, services, discount, fee, tax, extensions, total, refunds (the commission only for the host side and the admin, once the booking is completed). */
+            readonly lines: components["schemas"]["InvoiceLine"][];
         };
         /**
          * @description * `invoice` - Invoice
@@ -4053,6 +4059,11 @@ export interface components {
          * @enum {string}
          */
         InvoiceKindEnum: "invoice" | "creditNote";
+        InvoiceLine: {
+            label: string;
+            /** @description Formatted as on the PDF ($1,234.50; pending amounts say so). */
+            amount: string;
+        };
         InvoiceList: {
             data: components["schemas"]["InvoiceListData"];
             message: string;
