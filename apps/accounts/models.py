@@ -48,6 +48,14 @@ class UserManager(BaseUserManager):
         return self.get(email=normalize_email(username))
 
 
+def display_name(*, first_name: str = "", last_name: str = "", user_name: str = "", email: str = "") -> str:
+    """The one rule for a person's name on screen, in mail and in PDFs: first and last name (or
+    whichever of the two is set), else the user name the person chose, else the e-mail's local
+    part (never the domain), so that nobody shows as nothing (docs/decisions.md, Display names)."""
+    full = f"{(first_name or '').strip()} {(last_name or '').strip()}".strip()
+    return full or (user_name or "").strip() or (email or "").split("@", 1)[0]
+
+
 def avatar_path(instance: "User", filename: str) -> str:
     return f"avatars/{instance.pk}/{uuid.uuid4().hex}.jpg"
 
@@ -184,6 +192,13 @@ class User(AbstractBaseUser):
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def display_name(self) -> str:
+        """How the product names this person everywhere (``display_name``)."""
+        return display_name(
+            first_name=self.first_name, last_name=self.last_name, user_name=self.user_name, email=self.email
+        )
 
     @property
     def avatar_url(self) -> str:

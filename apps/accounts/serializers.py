@@ -42,10 +42,15 @@ class UserIdentitySerializer(ApiModelSerializer):
 
     avatar = serializers.CharField(source="avatar_url", read_only=True)
     host = serializers.UUIDField(source="host_id", read_only=True, allow_null=True)
+    displayName = serializers.CharField(
+        source="display_name",
+        read_only=True,
+        help_text="The name to show: the full name, else the user name, else the e-mail's local part.",
+    )
 
     class Meta:
         model = User
-        fields = ["id", "email", "role", "host", "avatar", "first_name", "last_name", "user_name"]
+        fields = ["id", "email", "role", "host", "avatar", "first_name", "last_name", "user_name", "displayName"]
         read_only_fields = fields
 
 

@@ -161,6 +161,7 @@ class DecidedBySerializer(serializers.Serializer):
     email = serializers.EmailField()
     firstName = serializers.CharField()
     lastName = serializers.CharField()
+    displayName = serializers.CharField()
     role = serializers.ChoiceField(choices=Role.choices)
 
 
@@ -213,6 +214,7 @@ class VerificationRequestSerializer(ApiModelSerializer):
             "email": who.email,
             "firstName": who.first_name,
             "lastName": who.last_name,
+            "displayName": who.display_name,
             "role": who.role,
         }
 

@@ -60,8 +60,8 @@ def invitation_send(*, user: User, invited_by: User | None = None) -> None:
         context={
             "name": user.first_name,
             "role": ROLE_WORDS.get(user.role, user.role),
-            "invited_by": invited_by.full_name or invited_by.email if invited_by else "",
-            "host_name": (user.host.full_name or user.host.email) if user.host_id else "",
+            "invited_by": invited_by.display_name if invited_by else "",
+            "host_name": user.host.display_name if user.host_id else "",
             "link": invitation_link(user),
             "valid_days": max(1, settings.PASSWORD_RESET_TIMEOUT // 86400),
             "site_url": settings.SITE_URL,

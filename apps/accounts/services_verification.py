@@ -123,7 +123,7 @@ VERIFICATION_MACHINE = StateMachine(
 
 
 def _tell_staff_about_request(host: User) -> None:
-    name = host.full_name or host.email
+    name = host.display_name
     for staff in User.objects.filter(role__in=STAFF_ROLES, is_deleted=False, is_active=True):
         _notify(staff, "verificationRequested", f"{name} asked to verify their identity.", "/verificationRequest")
     counters_changed(staff=True)

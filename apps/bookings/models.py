@@ -64,7 +64,11 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     ),
     BookingStatus.ONGOING: frozenset({BookingStatus.COMPLETED, BookingStatus.DISPUTED}),
     BookingStatus.COMPLETED: frozenset({BookingStatus.DISPUTED}),
-    BookingStatus.DISPUTED: frozenset({BookingStatus.COMPLETED, BookingStatus.CANCELLED}),
+    # A dispute decided without a full refund returns the booking to where its time puts it: a
+    # future booking is approved again, one under way ongoing, one over completed.
+    BookingStatus.DISPUTED: frozenset(
+        {BookingStatus.APPROVED, BookingStatus.ONGOING, BookingStatus.COMPLETED, BookingStatus.CANCELLED}
+    ),
     BookingStatus.REJECTED: frozenset(),
     BookingStatus.CANCELLED: frozenset(),
     BookingStatus.EXPIRED: frozenset(),
@@ -123,6 +127,9 @@ class Booking(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     expires_at = models.DateTimeField(help_text="An unanswered request expires at this time.")
     decided_at = models.DateTimeField(null=True, blank=True)
+    dispute_settled_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a dispute about this booking was decided: it is not disputed again."
+    )
 
     class Meta:
         ordering = ["-created_at"]

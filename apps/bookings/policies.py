@@ -314,6 +314,8 @@ def dispute_refusal(user, booking: Booking) -> DomainError | None:
         return Conflict(
             f"This booking is {booking.status}; only approved, ongoing or completed bookings can be disputed."
         )
+    if booking.dispute_settled_at is not None:
+        return Conflict("A dispute about this booking was already decided; contact support to reopen it.")
     return None
 
 

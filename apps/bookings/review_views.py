@@ -183,6 +183,7 @@ class ReviewRenterSerializer(serializers.Serializer):
     email = serializers.EmailField()
     firstName = serializers.CharField(source="first_name")
     lastName = serializers.CharField(source="last_name")
+    displayName = serializers.CharField(source="display_name")
 
 
 class ReviewCanSerializer(serializers.Serializer):

@@ -10,7 +10,7 @@ from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.policies import period_start
 from apps.listings.models import Listing, PropertyType, SpaceOffering
 
-from .models import Booking, BookingStatus, ExternalBlock, ExternalCalendar, Occupancy
+from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus, ExternalBlock, ExternalCalendar, Occupancy
 from .policies import PAYMENT_HELD_STATUSES, UPCOMING_STATUSES
 
 SEARCH_MAX = 100
@@ -32,6 +32,20 @@ def awaiting_payment_q() -> Q:
     (``policies.booking_awaiting_payment`` for one booking)."""
     return Q(status=BookingStatus.PENDING, payment_preference="payNow", total_amount__gt=0) & ~Q(
         payment__status__in=PAYMENT_HELD_STATUSES
+    )
+
+
+def unpaid_requests_replaced_by(*, renter, listing_id, hold) -> QuerySet[Booking]:
+    """The renter's own pending requests on this listing whose payment is not held and that hold
+    time overlapping ``hold``: an abandoned checkout. A new request of the same renter for that
+    time replaces them (``booking_request``) and the quote does not count them as taken."""
+    if renter is None or not getattr(renter, "is_authenticated", False):
+        return Booking.objects.none()
+    return (
+        Booking.objects.filter(status=BookingStatus.PENDING, renter=renter, listing_id=listing_id)
+        .exclude(payment__status__in=PAYMENT_HELD_STATUSES)
+        .filter(pk__in=Occupancy.objects.filter(active=True, hold__overlap=hold).values("booking_id"))
+        .order_by("created_at")
     )
 
 
@@ -108,7 +122,10 @@ def booking_list_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
 
 
 def booking_requests_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:
-    qs = bookings_visible_to(user).filter(status=BookingStatus.PENDING)
+    """What waits for the host's answer: pending requests, and bookings with a pending extension
+    request (before, only the bell found those)."""
+    waiting_extension = ExtendBooking.objects.filter(status=ExtensionStatus.PENDING).values("booking_id")
+    qs = bookings_visible_to(user).filter(Q(status=BookingStatus.PENDING) | Q(pk__in=waiting_extension))
     filters = {k: v for k, v in filters.items() if k != "status"}
     return apply_filters(qs, filters).order_by("-created_at", "-id")
 

@@ -96,6 +96,7 @@ def person(user) -> dict | None:
         "firstName": user.first_name,
         "lastName": user.last_name,
         "fullName": user.full_name,
+        "displayName": user.display_name,
         "userName": user.user_name,
         "email": user.email,
         "avatar": user.avatar_url,
@@ -232,6 +233,9 @@ class BookingPersonSchema(serializers.Serializer):
     firstName = serializers.CharField()
     lastName = serializers.CharField()
     fullName = serializers.CharField()
+    displayName = serializers.CharField(
+        help_text="The name to show: the full name, else the user name, else the e-mail's local part."
+    )
     userName = serializers.CharField()
     email = serializers.EmailField()
     avatar = serializers.CharField(help_text="URL of the avatar or of the default picture.")

@@ -94,19 +94,26 @@ class QuoteView(APIView):
         plan = services.booking_plan(listing=listing, **fields)
         # Every step says whether the time is still free (held bookings plus the host's buffer), so
         # the widget refuses taken times before the renter goes on.
-        return envelope(quote_data(plan, step=step, available=_is_free(plan)), "Price calculated.")
+        return envelope(quote_data(plan, step=step, available=_is_free(plan, renter=request.user)), "Price calculated.")
 
 
-def _is_free(plan) -> bool:
+def _is_free(plan, *, renter=None) -> bool:
+    """Whether the time is free, not counting the renter's own abandoned checkout for it (a new
+    request replaces that one: ``selectors.unpaid_requests_replaced_by``)."""
     from .models import Occupancy
 
     hold = services.hold_range(plan.start, plan.end, plan.listing.buffer_minutes)
     if selectors.calendar_blocked(listing_id=plan.listing.pk, start=hold.lower, end=hold.upper):
         return False
+    own = list(
+        selectors.unpaid_requests_replaced_by(renter=renter, listing_id=plan.listing.pk, hold=hold).values_list(
+            "pk", flat=True
+        )
+    )
     if plan.exclusive:
         busy = Occupancy.objects.filter(space_key=plan.space_key, active=True, exclusive=True, hold__overlap=hold)
-        return busy.values("unit").distinct().count() < plan.units
-    taken = services.seats_taken(space_key=plan.space_key, start=hold.lower, end=hold.upper)
+        return busy.exclude(booking_id__in=own).values("unit").distinct().count() < plan.units
+    taken = services.seats_taken(space_key=plan.space_key, start=hold.lower, end=hold.upper, exclude_booking=own)
     return taken + plan.seats <= plan.units
 
 

@@ -44,6 +44,9 @@ class StatusActorSchema(serializers.Serializer):
     _id = serializers.UUIDField()
     firstName = serializers.CharField(allow_blank=True)
     lastName = serializers.CharField(allow_blank=True)
+    displayName = serializers.CharField(
+        help_text="The name to show: the full name, else the user name, else the e-mail's local part."
+    )
     role = serializers.ChoiceField(choices=Role.choices)
 
 

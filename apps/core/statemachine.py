@@ -132,6 +132,7 @@ def history_payload(changes: Iterable[StatusChange]) -> list[dict]:
                     "_id": str(change.actor.pk),
                     "firstName": change.actor.first_name,
                     "lastName": change.actor.last_name,
+                    "displayName": getattr(change.actor, "display_name", ""),
                     "role": getattr(change.actor, "role", ""),
                 }
                 if change.actor is not None

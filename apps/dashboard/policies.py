@@ -5,8 +5,9 @@ admin's alone, as in the statistics API. Hosts, subHosts and renters see their o
 everyone but the moderator their recent invoices.
 """
 
-from apps.accounts.models import Role
+from apps.accounts.models import HOST_SIDE_ROLES, Role
 from apps.core.roles import STAFF_ROLES
+from apps.listings.models import Listing
 
 PLATFORM_WIDGETS = (
     "totalUsers",
@@ -33,9 +34,15 @@ def dashboard_widgets(user) -> list[str]:
 
 
 def dashboard_props(user) -> dict:
+    host_side = user.role in HOST_SIDE_ROLES
     return {
         "widgets": dashboard_widgets(user),
         # Staff cards count the platform (Total Revenue for the admin, Total Bookings for the moderator).
         "platformNumbers": user.role in STAFF_ROLES,
         "seesInvoices": user.role != Role.MODERATOR,
+        # The money card: what renters paid is the host's income, and the renter's own spending.
+        "moneyLabel": "Total earnings" if host_side else "Total rent paid",
+        # A host side with no listing yet is shown the way to its first one.
+        "firstListing": host_side
+        and not Listing.objects.filter(host_id=user.acting_host_id, is_deleted=False).exists(),
     }

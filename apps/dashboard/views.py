@@ -22,11 +22,6 @@ def _counters(user) -> dict[str, int]:
     return pending_counters(user)
 
 
-def display_name(user) -> str:
-    full = f"{user.first_name} {user.last_name}".strip()
-    return full or user.user_name or user.email.split("@")[0]
-
-
 @never_cache
 @vary_on_cookie
 def page(request: HttpRequest, route: str, **kwargs) -> HttpResponse:
@@ -46,7 +41,7 @@ def page(request: HttpRequest, route: str, **kwargs) -> HttpResponse:
     shown = requested if requested.allows(user.role) else ROUTES_BY_NAME["dashboard"]
     page_info = PAGES.get(shown.name)
     counters = _counters(user)
-    name = display_name(user)
+    name = user.display_name
     props = {
         "route": shown.name,
         "requestedRoute": requested.name,

@@ -138,6 +138,7 @@ def dispute_payload(dispute: Dispute, *, viewer=None, refundable: dict | None = 
             {
                 "_id": str(dispute.decided_by.pk),
                 "fullName": dispute.decided_by.full_name,
+                "displayName": dispute.decided_by.display_name,
                 "role": dispute.decided_by.role,
             }
             if dispute.decided_by is not None
@@ -183,6 +184,7 @@ class DisputePerson(DisputeRef):
     firstName = serializers.CharField()
     lastName = serializers.CharField()
     fullName = serializers.CharField()
+    displayName = serializers.CharField()
     email = serializers.EmailField()
     role = serializers.ChoiceField(choices=Role.choices)
     isDeleted = serializers.BooleanField()
@@ -209,6 +211,7 @@ class DisputeRaisedBy(DisputeRef):
 
 class DisputeDecidedBy(DisputeRef):
     fullName = serializers.CharField()
+    displayName = serializers.CharField()
     role = serializers.ChoiceField(choices=Role.choices)
 
 

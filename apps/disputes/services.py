@@ -209,10 +209,13 @@ def _amount(value) -> Decimal:
     return amount
 
 
-def _resolve_booking(dispute: Dispute, *, actor: User, refunded: bool, reason: str) -> None:
-    """Move the booking on from disputed: cancelled when everything was refunded, else completed."""
+def _resolve_booking(dispute: Dispute, *, actor: User, refunded: bool, reason: str, settled: bool = False) -> None:
+    """Move the booking on from disputed: cancelled when everything was refunded, else back to the
+    status the dispute interrupted; ``settled`` (a refund was made) means it is not disputed again."""
     if Booking.objects.filter(pk=dispute.booking_id, status=BookingStatus.DISPUTED).exists():
-        bookings.booking_resolve_dispute(booking_id=dispute.booking_id, actor=actor, refunded=refunded, reason=reason)
+        bookings.booking_resolve_dispute(
+            booking_id=dispute.booking_id, actor=actor, refunded=refunded, reason=reason, settled=settled
+        )
 
 
 @transaction.atomic
@@ -252,7 +255,9 @@ def dispute_approve(*, dispute_id, actor: User, refund_amount) -> Dispute:
     )
     payment.refresh_from_db(fields=["refunded_amount", "captured_amount", "extended_amount", "status"])
     fully = payments.refundable(payment) <= ZERO
-    _resolve_booking(dispute, actor=actor, refunded=fully, reason=f"Dispute approved: {_money(refund.amount)} refunded")
+    _resolve_booking(
+        dispute, actor=actor, refunded=fully, settled=True, reason=f"Dispute approved: {_money(refund.amount)} refunded"
+    )
 
     title = dispute.listing.title
     link = party_link(dispute)

@@ -554,7 +554,7 @@ def host_profile(request: HttpRequest, user_name: str) -> HttpResponse:
         cards(base.order_by(*discovery.PUBLIC_ORDER).values(*CARD_FIELDS)[:12], user=request.user)
     )
     path = f"/host/{host.user_name}"
-    name = host.full_name or host.user_name
+    name = host.display_name
     context = {
         "host": host,
         "host_premium": providers.host_is_premium(host.pk),

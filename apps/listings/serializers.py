@@ -445,6 +445,7 @@ class ListingHostSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     firstName = serializers.CharField(source="first_name")
     lastName = serializers.CharField(source="last_name")
+    displayName = serializers.CharField(source="display_name")
     userName = serializers.CharField(source="user_name")
     avatar = serializers.CharField(source="avatar_url")
     tax = serializers.DecimalField(max_digits=5, decimal_places=2)

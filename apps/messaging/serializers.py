@@ -17,6 +17,7 @@ def person_payload(user) -> dict:
         "_id": str(user.pk),
         "firstName": user.first_name,
         "lastName": user.last_name,
+        "displayName": user.display_name,
         "userName": user.user_name,
         "role": user.role,
         "avatar": user.avatar_url,
@@ -106,6 +107,7 @@ class PersonSerializer(serializers.Serializer):
     _id = serializers.UUIDField()
     firstName = serializers.CharField()
     lastName = serializers.CharField()
+    displayName = serializers.CharField()
     userName = serializers.CharField()
     role = serializers.ChoiceField(choices=Role.choices)
     avatar = serializers.CharField()

@@ -153,7 +153,7 @@ def message_send(*, user, conversation: Conversation, text: str = "", files=()) 
     payload = message_payload(message, attachments=list(message.attachments.all()))
     groups = conversation_groups(conversation)
     _live(groups, "message", {"conversationId": str(conversation.pk), "message": payload})
-    sender_name = user.full_name or user.user_name or "Someone"
+    sender_name = user.display_name
     for recipient in _recipients(conversation, _other(side)):
         notify(
             user=recipient,
@@ -220,7 +220,7 @@ def typing_signal(*, user, conversation: Conversation, is_typing: bool) -> None:
     data = {
         "conversationId": str(conversation.pk),
         "userId": str(user.pk),
-        "name": user.full_name or user.user_name,
+        "name": user.display_name,
         "isTyping": bool(is_typing),
     }
     realtime.send_to_groups(conversation_groups(conversation, side=_other(side)), "typing", data)

@@ -91,8 +91,18 @@ def payment_details_payload(payment: Payment) -> dict:
             "commissionPercent": str(booking.commission_percent),
         },
         "listing": {"_id": str(payment.listing.pk), "title": payment.listing.title, "slug": payment.listing.slug},
-        "renter": {"_id": str(payment.renter.pk), "fullName": payment.renter.full_name, "email": payment.renter.email},
-        "host": {"_id": str(payment.host.pk), "fullName": payment.host.full_name, "email": payment.host.email},
+        "renter": {
+            "_id": str(payment.renter.pk),
+            "fullName": payment.renter.full_name,
+            "displayName": payment.renter.display_name,
+            "email": payment.renter.email,
+        },
+        "host": {
+            "_id": str(payment.host.pk),
+            "fullName": payment.host.full_name,
+            "displayName": payment.host.display_name,
+            "email": payment.host.email,
+        },
         "steps": steps,
         "refunds": refunds,
         "invoices": [

@@ -44,6 +44,8 @@ def _date(moment) -> str:
 
 def shows_commission(invoice: Invoice, viewer) -> bool:
     booking = invoice.payment.booking
+    if viewer is None:
+        return False
     side = viewer.role == Role.ADMIN or (
         viewer.role in (Role.HOST, Role.SUB_HOST) and viewer.acting_host_id == invoice.payment.host_id
     )
@@ -70,7 +72,9 @@ def breakdown(invoice: Invoice, viewer) -> list[tuple[str, str]]:
     rows.append(("Booking price", dollars(booking.price)))
     # Only what was charged counts; an extension not paid yet is listed as pending, outside the total.
     tz = zone_of(booking.listing)
-    for extension in booking.extensions.exclude(status="rejected").order_by("created_at"):
+    # Read from the prefetched extensions where a list prefetched them (``selectors.invoices_visible_to``).
+    extensions = sorted((e for e in booking.extensions.all() if e.status != "rejected"), key=lambda e: e.created_at)
+    for extension in extensions:
         until = f"Extension to {format_moment(extension.period.upper, tz)}"
         if extension.paid:
             rows.append((until, dollars(extension.additional_amount)))
@@ -131,7 +135,7 @@ def render_invoice_pdf(invoice: Invoice, viewer) -> bytes:
     ]
 
     def party(label: str, user) -> Paragraph:
-        name = user.full_name or user.user_name or "—"
+        name = user.display_name or "—"
         email = f"<font size=8>{_esc(cut(user.email))}</font>"  # 50 characters fit on one line at 8 pt
         return Paragraph(f"<b>{label}</b><br/>{_esc(name)}<br/>{email}", styles["Normal"])
 

@@ -44,8 +44,18 @@ def payment_get_for_booking(*, user, booking_id) -> Payment:
 def invoices_visible_to(user) -> QuerySet[Invoice]:
     scope = _scope(user)
     prefixed = Q(**{f"payment__{k}": v for k, v in scope.children}) if scope.children else Q()
-    return Invoice.objects.filter(prefixed).select_related(
-        "payment", "payment__listing", "payment__renter", "payment__host", "payment__booking", "refund"
+    return (
+        Invoice.objects.filter(prefixed)
+        .select_related(
+            "payment",
+            "payment__listing",
+            "payment__renter",
+            "payment__host",
+            "payment__booking",
+            "payment__booking__listing",
+            "refund",
+        )
+        .prefetch_related("payment__booking__extensions")
     )
 
 

@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.bookings.models import BookingStatus
+from apps.bookings.times import format_moment, zone_of
 from apps.core.serializers import ApiModelSerializer, WithStatusHistory
 from apps.listings.models import PropertyType
 
@@ -210,6 +211,7 @@ class PaymentPartySerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     firstName = serializers.CharField(source="first_name")
     lastName = serializers.CharField(source="last_name")
+    displayName = serializers.CharField(source="display_name")
     email = serializers.EmailField()
 
 
@@ -242,6 +244,11 @@ class PaymentSerializer(serializers.Serializer):
         return "paid" if payment.status == "completed" else "unpaid"
 
 
+class InvoiceLineSerializer(serializers.Serializer):
+    label = serializers.CharField()
+    amount = serializers.CharField(help_text="Formatted as on the PDF ($1,234.50; pending amounts say so).")
+
+
 class InvoiceSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     number = serializers.CharField()
@@ -251,6 +258,26 @@ class InvoiceSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField(source="issued_at")
     payment = PaymentSerializer()
     status = serializers.SerializerMethodField()
+    checkIn = serializers.SerializerMethodField(help_text="The booking's check-in, on the space's clock.")
+    checkOut = serializers.SerializerMethodField(help_text="The booking's check-out, on the space's clock.")
+    lines = serializers.SerializerMethodField(
+        help_text="The PDF's price table: prices, services, discount, fee, tax, extensions, total, refunds "
+        "(the commission only for the host side and the admin, once the booking is completed)."
+    )
+
+    def get_checkIn(self, invoice) -> str:
+        booking = invoice.payment.booking
+        return format_moment(booking.check_in, zone_of(booking.listing))
+
+    def get_checkOut(self, invoice) -> str:
+        booking = invoice.payment.booking
+        return format_moment(booking.check_out, zone_of(booking.listing))
+
+    @extend_schema_field(InvoiceLineSerializer(many=True))
+    def get_lines(self, invoice) -> list[dict]:
+        from .invoice_pdf import breakdown
+
+        return [{"label": label, "amount": amount} for label, amount in breakdown(invoice, self.context.get("user"))]
 
     def get_status(self, invoice) -> str:
         if invoice.kind == "creditNote":
@@ -324,6 +351,7 @@ class DetailsListingSerializer(serializers.Serializer):
 class DetailsPartySerializer(serializers.Serializer):
     _id = serializers.UUIDField()
     fullName = serializers.CharField()
+    displayName = serializers.CharField()
     email = serializers.EmailField()
 
 

@@ -307,7 +307,7 @@ class InvoiceListView(APIView):
     )
     def get(self, request):
         qs = selectors.invoice_list_for(user=request.user, filters=parse_filters(request))
-        return page_response(paginate(request, qs), InvoiceSerializer, "invoices")
+        return page_response(paginate(request, qs), InvoiceSerializer, "invoices", context={"user": request.user})
 
 
 class InvoicePdfView(APIView):

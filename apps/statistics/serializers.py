@@ -67,6 +67,7 @@ class StatPersonSerializer(serializers.Serializer):
     _id = serializers.UUIDField(source="id")
     firstName = serializers.CharField(source="first_name")
     lastName = serializers.CharField(source="last_name")
+    displayName = serializers.CharField(source="display_name")
     userName = serializers.CharField(source="user_name")
     email = serializers.EmailField()
     avatar = serializers.CharField(source="avatar_url")

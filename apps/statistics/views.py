@@ -288,7 +288,7 @@ class PaymentInvoicesView(APIView):
     )
     def get(self, request):
         invoices = invoices_visible_to(request.user).order_by("-issued_at", "-sequence")
-        return page_response(paginate(request, invoices), InvoiceSerializer, "invoices")
+        return page_response(paginate(request, invoices), InvoiceSerializer, "invoices", context={"user": request.user})
 
 
 class PayoutRequestsView(APIView):

@@ -442,3 +442,23 @@ def test_unverified_tab_lists_hosts_without_approved_identity_and_renters_withou
     users["other_renter"].save()
     renters = clients["moderator"].get("/api/user/renters", {"filters[status]": "unverified"}).json()["data"]
     assert [item["email"] for item in renters["renters"]] == ["renter@test.example"]
+
+
+def test_an_invited_moderator_and_sub_host_show_in_the_default_tab_and_set_a_password_on_a_styled_page(
+    clients, users, client
+):
+    assert clients["admin"].post(
+        "/api/user/add-moderator", {"email": "new.mod@example.com", "firstName": "Nia", "lastName": "Mod"}
+    ).status_code in (200, 201)
+    assert clients["host"].post(
+        "/api/user/add-subhost", {"email": "new.sub@example.com", "firstName": "Sam", "lastName": "Sub"}
+    ).status_code in (200, 201)
+    moderators = clients["admin"].get("/api/user/moderators?filters[status]=active").json()["data"]["moderators"]
+    sub_hosts = clients["host"].get("/api/user/sub-hosts?filters[status]=active").json()["data"]["subHosts"]
+    assert "new.mod@example.com" in [row["email"] for row in moderators]
+    assert "new.sub@example.com" in [row["email"] for row in sub_hosts]
+
+    uid, token = invite_link("new.mod@example.com")
+    page = client.get(f"/set-password?uid={uid}&token={token}").content.decode()
+    assert 'class="auth-page"' in page and "css/auth-page" in page
+    assert 'class="form-field__input" id="password"' in page

@@ -90,7 +90,7 @@ def _event(booking: Booking, *, with_listing: bool) -> icalendar.Event:
     listing = booking.listing
     tz = zone_of(listing)
     what = booking.offering.title if booking.offering else listing.title
-    summary = f"{what}: {booking.renter.full_name or 'Renter'}"
+    summary = f"{what}: {booking.renter.display_name}"
     if with_listing and booking.offering:
         summary = f"{listing.title} · {summary}"
     if booking.status == BookingStatus.PENDING:
@@ -144,5 +144,5 @@ def listing_feed(listing) -> bytes:
 
 
 def host_feed(host) -> bytes:
-    name = f"{host.full_name or 'Host'}: bookings on Spacemarket"
+    name = f"{host.display_name}: bookings on Spacemarket"
     return _calendar(name, _bookings(listing__host=host), zone=None, with_listing=True)

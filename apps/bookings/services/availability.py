@@ -39,7 +39,9 @@ def hold_range(start: dt.datetime, end: dt.datetime, buffer_minutes: int) -> Dat
 def seats_taken(*, space_key, start: dt.datetime, end: dt.datetime, exclude_booking=None) -> int:
     """The most seats held at any moment of [start, end) on a seated space."""
     rows = Occupancy.objects.filter(space_key=space_key, active=True, hold__overlap=DateTimeTZRange(start, end, "[)"))
-    if exclude_booking is not None:
+    if isinstance(exclude_booking, (list, tuple, set)):
+        rows = rows.exclude(booking_id__in=exclude_booking)
+    elif exclude_booking is not None:
         rows = rows.exclude(booking_id=exclude_booking)
     points: list[tuple[dt.datetime, int]] = []
     for hold, seats in rows.values_list("hold", "seats"):

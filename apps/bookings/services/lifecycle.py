@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from apps.core.effects import effects_batched
 from apps.core.exceptions import Conflict, Forbidden, NotFound
-from apps.core.statemachine import history_starts, record
+from apps.core.statemachine import history, history_starts, record
 from apps.listings.models import SpaceOffering
 from apps.notifications.services import counters_changed, notify
 
@@ -26,10 +26,10 @@ from ..models import (
     ExtensionStatus,
     Occupancy,
 )
-from ..selectors import _is_uuid, bookings_visible_to
+from ..selectors import _is_uuid, bookings_visible_to, unpaid_requests_replaced_by
 from ..signals import booking_status_changed, payment_status
 from ..times import format_moment, zone_of
-from .availability import occupancy_hold
+from .availability import hold_range, occupancy_hold
 from .planning import _invalid, bookable_listing, booking_plan
 
 REQUEST_TTL = dt.timedelta(hours=72)
@@ -60,6 +60,8 @@ def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
         _notify(booking.renter, "bookingExpired", f"Your booking at {title} was released: {reason}", booking)
         _notify(booking.host, "bookingExpired", f"A booking at {title} was released: {reason}", booking)
         return
+    if to_status == BookingStatus.EXPIRED and reason == REPLACED_REASON:
+        return  # the renter replaced an unpaid request; nobody needs telling
     if to_status in _RENTER_MESSAGES:
         kind, text = _RENTER_MESSAGES[to_status]
         _notify(booking.renter, kind, text.format(title=title, reason=reason), booking)
@@ -172,6 +174,7 @@ def booking_request(
         seats=seats,
         add_on_ids=add_on_ids,
     )
+    _release_abandoned_checkouts(renter=renter, listing=listing, start=plan.start, end=plan.end)
     now = timezone.now()
     q = plan.quote
     offering = plan.offering
@@ -225,6 +228,26 @@ def booking_request(
             _announce_request(booking)
     # A pay-now request reaches the host once its payment is held (``booking_request_paid``).
     return booking
+
+
+REPLACED_REASON = "Replaced by a newer request of the renter for the same time."
+
+
+def _release_abandoned_checkouts(*, renter, listing, start: dt.datetime, end: dt.datetime) -> None:
+    """The renter's own pending requests for an overlapping time on this listing whose payment is
+    not held (a checkout left before paying) make way, so that asking again is not refused as
+    "taken" by the renter's own hold: a pay-now request the host never saw expires silently, a
+    pay-later request the host was told about is cancelled (the host is told why). Nobody else's
+    booking and no paid request is touched (docs/decisions.md, Booking flow)."""
+    hold = hold_range(start, end, listing.buffer_minutes)
+    replaced = unpaid_requests_replaced_by(renter=renter, listing_id=listing.pk, hold=hold)
+    for booking_id in replaced.values_list("pk", flat=True):
+        booking = _locked(booking_id)
+        if booking.status != BookingStatus.PENDING:
+            continue
+        silent = policies.needs_online_payment(booking)
+        to_status = BookingStatus.EXPIRED if silent else BookingStatus.CANCELLED
+        _transition(booking, to_status, actor=renter, reason=REPLACED_REASON)
 
 
 def _was_unpaid(booking: Booking) -> bool:
@@ -305,10 +328,22 @@ def booking_mark_disputed(*, booking_id, actor=None, reason: str = "") -> Bookin
 
 
 @transaction.atomic
-def booking_resolve_dispute(*, booking_id, actor=None, refunded: bool, reason: str = "") -> Booking:
-    """For the disputes app: back to completed (rejected dispute) or cancelled (refunded)."""
-    target = BookingStatus.CANCELLED if refunded else BookingStatus.COMPLETED
-    return _transition(booking_id, target, actor=actor, reason=reason)
+def booking_resolve_dispute(
+    *, booking_id, actor=None, refunded: bool, reason: str = "", settled: bool = False
+) -> Booking:
+    """For the disputes app: cancelled when everything was refunded; otherwise (a rejected dispute or
+    a partial refund) back to the status the dispute interrupted: a future booking is approved
+    again (not "completed" before it took place), one under way ongoing, one over completed; the
+    scheduler moves it on from there. ``settled`` (the dispute was approved with a refund): the
+    booking is not disputed again; after a rejection a new dispute with better evidence may follow."""
+    booking = _locked(booking_id)
+    if refunded:
+        target = BookingStatus.CANCELLED
+    else:
+        before = [c.from_status for c in history(booking) if c.to_status == BookingStatus.DISPUTED]
+        target = before[-1] if before and before[-1] in policies.DISPUTABLE_STATUSES else BookingStatus.COMPLETED
+    fields = {"dispute_settled_at": timezone.now()} if settled else {}
+    return _transition(booking, target, actor=actor, reason=reason, **fields)
 
 
 # --- Time-driven changes (Celery beat) ------------------------------------------------------------

@@ -700,3 +700,23 @@ def test_the_object_a_request_made_forgets_its_history_once_read_again(users, ev
     services.booking_cancel_by_renter(booking_id=booking.pk, renter=users["renter"], reason="Plans changed")
     booking.refresh_from_db()
     assert [change.to_status for change in history(booking)] == ["pending", "cancelled"]
+
+
+def test_booking_requests_list_a_booking_whose_extension_waits_for_the_host(clients, users, event_listing):
+    booking = make_booking(users["renter"], event_listing, start=dt.time(10), end=dt.time(12))
+    services.booking_update_status(booking_id=booking.pk, actor=users["host"], status="approved")
+
+    def rows(actor):
+        return clients[actor].get(REQUESTS).json()["data"]["bookings"]
+
+    assert rows("host") == []
+    extension = services.extension_request(booking_id=booking.pk, renter=users["renter"], hours=2)
+    listed = rows("host")
+    assert [row["_id"] for row in listed] == [str(booking.pk)]
+    assert [(e["_id"], e["status"]) for e in listed[0]["extendBooking"]] == [(str(extension.pk), "pending")]
+    assert [row["_id"] for row in rows("sub_host")] == [str(booking.pk)]
+    assert rows("other_host") == []
+    services.extension_update_status(
+        booking_id=booking.pk, extension_id=extension.pk, actor=users["host"], status="rejected", reason="Busy"
+    )
+    assert rows("host") == []

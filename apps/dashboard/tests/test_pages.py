@@ -388,3 +388,18 @@ def test_settings_page_says_what_each_role_is_offered(client, users):
         "subHost": (False, True, True, []),
         "renter": (False, False, True, ["upcomingBookings"]),
     }
+
+
+def test_the_dashboard_names_the_money_card_by_side_and_shows_a_new_host_the_way_to_a_first_listing(client, users):
+    from apps.listings.factories import ListingFactory
+
+    def props(actor):
+        client.force_login(users[actor])
+        return client.get("/dashboard").context["page_props"]
+
+    assert props("host")["moneyLabel"] == "Total earnings" and props("host")["firstListing"] is True
+    assert props("sub_host")["firstListing"] is True
+    assert props("renter")["moneyLabel"] == "Total rent paid" and props("renter")["firstListing"] is False
+    assert props("admin")["firstListing"] is False
+    ListingFactory(host=users["host"])
+    assert props("host")["firstListing"] is False and props("sub_host")["firstListing"] is False

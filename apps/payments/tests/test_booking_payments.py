@@ -435,3 +435,24 @@ def test_the_balance_says_who_may_ask_to_be_paid(clients):
     assert clients["sub_host"].get("/api/payout/balance").status_code == 403
     refused = clients["host"].post("/api/payout/request")
     assert refused.status_code == 400 and refused.json()["message"] == "You have no available balance to pay out."
+
+
+def test_the_invoice_list_carries_the_pdfs_lines_and_dates_and_the_commission_only_for_the_host_side(
+    api, clients, users, booking, local_gateway, django_capture_on_commit_callbacks
+):
+    pay_locally(api, clients["renter"], booking)
+    approve(users, booking, django_capture_on_commit_callbacks)
+    complete(booking, django_capture_on_commit_callbacks)
+
+    def invoice(actor, path="/api/invoice/get-all"):
+        return clients[actor].get(path).json()["data"]["invoices"][0]
+
+    seen = invoice("renter")
+    labels = [line["label"] for line in seen["lines"]]
+    assert labels[-1] == "Total" and seen["lines"][-1]["amount"] == f"${booking.total_amount:,.2f}"
+    assert any(label.startswith("Tax (") for label in labels) and any("Convenience fee" in x for x in labels)
+    assert seen["checkIn"].startswith(booking.check_in_date.strftime("%d-%m-%Y"))
+    assert seen["checkOut"]
+    assert not any("Commission" in label for label in labels)
+    assert any("Commission" in line["label"] for line in invoice("host")["lines"])
+    assert invoice("host", "/api/dashboard/payment-invoices")["lines"] == invoice("host")["lines"]

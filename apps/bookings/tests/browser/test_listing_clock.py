@@ -78,10 +78,6 @@ def test_a_mumbai_venue_is_booked_on_mumbai_time_and_paid_later_from_the_booking
     assert answer.value.ok and answer.value.json()["data"]["timeZoneName"] == "IST"
     widget.get_by_role("button", name="Request").click()
 
-    page.wait_for_url("**/event-booking-details?**")
-    page.get_by_role("button", name="Continue").click()
-    page.wait_for_url("**/services-and-add-ons?**")
-    page.get_by_role("button", name="Continue").click()
     page.wait_for_url("**/review-and-pay?**")
     expect(page.locator(".booking-summary")).to_contain_text(f"{day.strftime('%d-%m-%Y')} at 10:00 AM IST")
     expect(page.locator(".booking-summary")).to_contain_text("at 04:00 PM IST")

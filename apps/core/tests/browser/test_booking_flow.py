@@ -101,24 +101,13 @@ def test_search_choose_request_log_in_pay_and_the_host_sees_the_request(page, li
     expect(widget.get_by_text("2 Hours × $25.00")).to_be_visible()
     widget.get_by_role("button", name="Request").click()
 
-    # Step 1: the details, kept from the widget.
-    page.wait_for_url("**/request-booking-details?listing=harbour-work-loft")
-    expect(page.get_by_role("heading", name="Booking details", level=1)).to_be_visible()
-    expect(page.get_by_label("Start time")).to_have_value("10:00 AM")
-    expect(page.get_by_role("table", name="Price breakdown")).to_be_visible()
-    assert axe_violations(page) == []
-    page.get_by_role("button", name="Continue").click()
-
-    # Step 2: services and add-ons; the quote follows the choice.
-    page.wait_for_url("**/services-and-add-ons?listing=harbour-work-loft")
-    with page.expect_response("**/api/booking/quote/services-and-add-ons"):
-        page.get_by_label(re.compile("Projector")).check()
-    expect(page.get_by_role("table", name="Price breakdown")).to_contain_text("Projector")
-    assert axe_violations(page) == []
-    page.get_by_role("button", name="Continue").click()
-
-    # Step 3: review the server's breakdown and the cancellation policy; signed out, log in first.
+    # Straight to the checkout (no page repeating the widget's form): the details kept from the
+    # widget, the add-ons (the quote follows the choice), the server's breakdown and the policy.
     page.wait_for_url("**/review-and-pay?listing=harbour-work-loft")
+    expect(page.locator(".booking-summary")).to_contain_text("at 10:00 AM")
+    expect(page.get_by_label("Start time")).to_have_count(0)
+    with page.expect_response("**/api/booking/quote/review-and-pay"):
+        page.get_by_label(re.compile("Projector")).check()
     breakdown = page.get_by_role("table", name="Price breakdown")
     for label in ("2 Hours × $25.00", "Projector", "Discount (10%)", "Convenience fee (3%)", "Tax", "Total"):
         expect(breakdown).to_contain_text(label)
@@ -176,10 +165,8 @@ def test_cancelled_payment_keeps_the_request_and_offers_to_pay_again(page, live_
     page.goto("/request-booking-details?listing=harbour-work-loft")
     choose_details(page.locator("form[aria-label='Booking details']"), next_weekday(9))
     page.get_by_role("button", name="Continue").click()
-    page.wait_for_url("**/services-and-add-ons**")
-    expect(page.get_by_role("table", name="Price breakdown")).to_be_visible()
-    page.get_by_role("button", name="Continue").click()
     page.wait_for_url("**/review-and-pay**")
+    expect(page.get_by_role("table", name="Price breakdown")).to_be_visible()
     page.get_by_role("button", name="Request to book and pay").click()
     page.wait_for_url("**/checkout/**")
     page.get_by_role("button", name="Cancel").click()
@@ -193,6 +180,38 @@ def test_cancelled_payment_keeps_the_request_and_offers_to_pay_again(page, live_
     page.get_by_role("button", name=re.compile(r"^Pay ")).click()
     page.wait_for_url(re.compile(r"/booking-detail/"))
     assert Booking.objects.filter(renter=renter).count() == 1
+
+
+def test_a_renter_who_left_the_checkout_asks_again_for_the_same_time(page, live_server, client, listing):
+    renter = UserFactory(email="renter.retry@example.com", role=Role.RENTER)
+    client.force_login(renter)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    day = next_weekday(10)
+    page.goto("/listing-details/harbour-work-loft")
+    widget = page.locator(".booking-widget")
+    choose_details(widget, day)
+    widget.get_by_role("button", name="Request").click()
+    page.wait_for_url("**/review-and-pay?**")
+    page.get_by_role("button", name="Request to book and pay").click()
+    page.wait_for_url("**/checkout/**")
+
+    # The renter leaves the payment page, back to the listing, and asks for the same time again.
+    page.goto("/listing-details/harbour-work-loft")
+    with page.expect_response("**/api/booking/quote/request-booking-details") as answer:
+        choose_details(widget, day)
+    assert answer.value.json()["data"]["available"] is True
+    expect(widget.get_by_role("table", name="Price breakdown")).to_be_visible()
+    expect(widget.get_by_text("This time is taken")).to_have_count(0)
+    widget.get_by_role("button", name="Request").click()
+    page.wait_for_url("**/review-and-pay?**")
+    page.get_by_role("button", name="Request to book and pay").click()
+    page.wait_for_url("**/checkout/**")
+    page.get_by_role("button", name=re.compile(r"^Pay ")).click()
+    page.wait_for_url(re.compile(r"/booking-detail/"))
+    live = Booking.objects.filter(renter=renter, status="pending")
+    assert live.count() == 1 and page.url.endswith(f"/booking-detail/{live.get().pk}")
 
 
 def test_the_widget_marks_booked_days_for_a_signed_in_renter(page, live_server, client, listing):

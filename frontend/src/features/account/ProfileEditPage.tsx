@@ -1,5 +1,6 @@
 /** /profile/edit: the editable fields of spec 3, the avatar with a crop, the spec's phone field. */
 import { zodResolver } from "@hookform/resolvers/zod";
+import { CountryField } from "../../shared/forms/CountryField";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { type Control, useController, useForm } from "react-hook-form";
@@ -199,7 +200,7 @@ function EditForm({ user }: { user: UserDetail }) {
           <TextField control={control} name="nativeLanguage" label="Native language" />
           <TextField control={control} name="city" label="City" autoComplete="address-level2" />
           <TextField control={control} name="state" label="State" autoComplete="address-level1" />
-          <TextField control={control} name="country" label="Country" autoComplete="country-name" />
+          <CountryField control={control} name="country" />
         </div>
         <TextArea control={control} name="bio" label="Bio" max={2000} />
         <h2>Emergency contact</h2>

@@ -5,7 +5,7 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "../../shared/api/client";
 import type { components } from "../../shared/api/schema";
-import { shortName } from "../../shared/format";
+import { fullName, shortName } from "../../shared/format";
 
 export type UserDetail = components["schemas"]["UserDetail"];
 export type UserListItem = components["schemas"]["UserListItem"];
@@ -47,9 +47,8 @@ export function documentName(name: string): string {
 }
 
 /** The name a person is shown by: first and last name, else the user name, else the e-mail's local part. */
-export function displayName(user: { firstName?: string; lastName?: string; userName?: string; email?: string }): string {
-  const full = `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim();
-  return full || user.userName || (user.email ?? "").split("@")[0];
+export function displayName(user: { displayName?: string; firstName?: string; lastName?: string; userName?: string; email?: string }): string {
+  return fullName(user);
 }
 
 export function roleLabel(role: string): string {
@@ -90,7 +89,7 @@ export function applyServerErrors<T extends FieldValues>(
 }
 
 /** Show the new name and avatar in the sidebar and the top bar at once (they are server-rendered). */
-export function updateShellIdentity(user: { firstName?: string; lastName?: string; userName?: string; email?: string; avatar?: string }): void {
+export function updateShellIdentity(user: { displayName?: string; firstName?: string; lastName?: string; userName?: string; email?: string; avatar?: string }): void {
   const name = displayName(user);
   document.querySelectorAll<HTMLElement>(".dash-user-name").forEach((element) => {
     element.textContent = shortName(name);

@@ -23,7 +23,7 @@ import {
   resetPasswordSchema,
 } from "../../shared/forms/schemas";
 import { rememberSignedIn } from "../../shared/api/session";
-import { toast } from "../../shared/ui/toast";
+import { flashToast, toast } from "../../shared/ui/toast";
 
 export const REMEMBER_EMAIL_COOKIE = "rememberMeEmail";
 export const REMEMBER_PASSWORD_COOKIE = "rememberMePassword";
@@ -289,8 +289,13 @@ export function OtpStep({
     try {
       const data = await call(api.POST("/api/user/verify-otp", { body: { userID, otp } }));
       if (purpose === "verify") {
-        toast.success("User account verified successfully");
-        onVerified("");
+        // The server signed the account in with the code (a session and a token, as a login
+        // does): go on as after a login, without asking for the password again.
+        rememberSignedIn(data.data.user);
+        flashToast("User account verified successfully", "success");
+        const next = pathAfterLogin(window.location.pathname);
+        if (next) navigation.assign(next);
+        else navigation.reload();
       } else {
         onVerified(data.data.token ?? "");
       }

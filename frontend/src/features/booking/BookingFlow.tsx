@@ -1,14 +1,15 @@
 /**
- * The steps of the booking flow, one page each: the details (request-booking-details for office
- * spaces, event-booking-details for event spaces), services and add-ons, and review and pay. They
- * share one draft; the last step places the request and hands over to the payment page.
+ * The booking flow after the listing page's widget: the checkout (review-and-pay) shows the chosen
+ * details, the add-ons to pick, the price and the cancellation policy, places the request and hands
+ * over to the payment page. The older step URLs still work: the details pages (request-booking-
+ * details, event-booking-details) lead to the checkout, and services-and-add-ons is the checkout.
  */
 import { type ReactNode, useEffect, useState } from "react";
 import { api, ApiError, call } from "../../shared/api/client";
 import { AvailabilityNote, Breakdown, conflicts, DetailsForm, type Errors, missingFields, QuotePanel, withConsistentTimes } from "./components";
 import { type BookingDraft, clearDraft, draftFor, updateDraft } from "./draft";
 import { useAvailability, useQuote } from "./hooks";
-import { type BookingListing, detailsStep, type Step, stepUrl } from "./quote";
+import { type BookingListing, type Step, stepUrl } from "./quote";
 import { money } from "../../shared/format";
 import { displayDate, zoneNameOn } from "./slots";
 import { SubmitButton } from "../../shared/forms/SubmitButton";
@@ -65,7 +66,7 @@ function DetailsStep({ listing, step }: FlowProps) {
         setSubmitted(true);
         if (Object.keys(missingFields(listing, draft)).length || conflicts(listing, draft, availability).unavailable.length || quote.error) return;
         updateDraft(draft);
-        navigation.assign(stepUrl("services-and-add-ons", listing.slug));
+        navigation.assign(stepUrl("review-and-pay", listing.slug));
       }}
     >
       <DetailsForm listing={listing} draft={draft} errors={errors} availability={availability} onChange={change} />
@@ -84,53 +85,35 @@ function Incomplete({ listing }: { listing: BookingListing }) {
   return (
     <div className="booking-card">
       <p>Choose your dates and times first.</p>
-      <a className="button" href={stepUrl(detailsStep(listing.propertyType), listing.slug)}>
+      <a className="button" href={listingUrl(listing)}>
         Choose dates and times
       </a>
     </div>
   );
 }
 
-function ServicesStep({ listing }: FlowProps) {
-  const [draft, setDraft] = useState<BookingDraft>(() => draftFor(listing.listingId));
-  const quote = useQuote(listing, draft, "services-and-add-ons");
-  if (Object.keys(missingFields(listing, draft)).length) return <Incomplete listing={listing} />;
-  const chosen = new Set(draft.servicesAndAddOns ?? []);
-  const toggle = (id: string, on: boolean) => {
-    const next = listing.servicesAndAddOns.map((a) => a._id).filter((a) => (a === id ? on : chosen.has(a)));
-    setDraft(updateDraft({ servicesAndAddOns: next, bookingId: undefined }));
-  };
+function listingUrl(listing: BookingListing): string {
+  return `/listing-details/${encodeURIComponent(listing.slug)}`;
+}
+
+/** The listing's services and add-ons, picked on the checkout (the price follows at once). */
+function AddOns({ listing, chosen, onToggle }: { listing: BookingListing; chosen: readonly string[]; onToggle: (id: string, on: boolean) => void }) {
+  if (!listing.servicesAndAddOns.length) return null;
+  const picked = new Set(chosen);
   return (
-    <form
-      noValidate
-      aria-label="Services and add-ons"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (quote.error) return;
-        navigation.assign(stepUrl("review-and-pay", listing.slug));
-      }}
-    >
-      {listing.servicesAndAddOns.length ? (
-        <fieldset className="addons">
-          <legend>Choose the services you want with your booking</legend>
-          {listing.servicesAndAddOns.map((addOn) => (
-            <label key={addOn._id} className="addons__item form-check">
-              <input type="checkbox" checked={chosen.has(addOn._id)} onChange={(event) => toggle(addOn._id, event.currentTarget.checked)} />
-              <span className="addons__title">{addOn.title}</span>
-              <span className="addons__price">{money(addOn.price)}</span>
-            </label>
-          ))}
-        </fieldset>
-      ) : (
-        <p className="booking-note">This space offers no extra services; continue to review your booking.</p>
-      )}
-      <QuotePanel state={quote} idle="" />
-      <Actions back={stepUrl(detailsStep(listing.propertyType), listing.slug)} backLabel="Back">
-        <button type="submit" className="button">
-          Continue
-        </button>
-      </Actions>
-    </form>
+    <section className="booking-card" aria-labelledby="review-addons">
+      <h2 id="review-addons">Services and add-ons</h2>
+      <fieldset className="addons">
+        <legend>Choose the services you want with your booking</legend>
+        {listing.servicesAndAddOns.map((addOn) => (
+          <label key={addOn._id} className="addons__item form-check">
+            <input type="checkbox" checked={picked.has(addOn._id)} onChange={(event) => onToggle(addOn._id, event.currentTarget.checked)} />
+            <span className="addons__title">{addOn.title}</span>
+            <span className="addons__price">{money(addOn.price)}</span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
   );
 }
 
@@ -251,6 +234,12 @@ function ReviewStep({ listing }: FlowProps) {
   const renter = !!listing.mayBook;
   const unavailable = quote.quote?.available === false;
 
+  const toggleAddOn = (id: string, on: boolean) => {
+    const chosen = new Set(draft.servicesAndAddOns ?? []);
+    const next = listing.servicesAndAddOns.map((a) => a._id).filter((a) => (a === id ? on : chosen.has(a)));
+    setDraft(updateDraft({ servicesAndAddOns: next, bookingId: undefined }));
+  };
+
   const submit = async () => {
     if (!signedIn) {
       void openAuthModal("login");
@@ -300,8 +289,9 @@ function ReviewStep({ listing }: FlowProps) {
       <section className="booking-card" aria-labelledby="review-details">
         <h2 id="review-details">Your booking</h2>
         <Summary listing={listing} draft={draft} />
-        <a href={stepUrl(detailsStep(listing.propertyType), listing.slug)}>Change the details</a>
+        <a href={listingUrl(listing)}>Change the details</a>
       </section>
+      <AddOns listing={listing} chosen={draft.servicesAndAddOns ?? []} onToggle={toggleAddOn} />
       <section className="booking-card" aria-labelledby="review-price">
         <h2 id="review-price">Price</h2>
         {quote.quote ? <Breakdown details={quote.quote.paymentDetails} caption="Price breakdown" /> : <QuotePanel state={quote} idle="" />}
@@ -314,7 +304,7 @@ function ReviewStep({ listing }: FlowProps) {
       </section>
       {!signedIn && <p className="booking-note">Log in as a renter to send your request. Your choices are kept.</p>}
       {signedIn && !renter && <p className="form-field__error">Only renter accounts can book spaces.</p>}
-      <Actions back={stepUrl("services-and-add-ons", listing.slug)} backLabel="Back">
+      <Actions back={listingUrl(listing)} backLabel="Back to the space">
         {signedIn ? (
           <SubmitButton loading={busy} className="button">
             Request to book and pay
@@ -331,7 +321,6 @@ function ReviewStep({ listing }: FlowProps) {
 
 export function BookingFlow(props: FlowProps) {
   if (!props.listing?.listingId) return null;
-  if (props.step === "services-and-add-ons") return <ServicesStep {...props} />;
-  if (props.step === "review-and-pay") return <ReviewStep {...props} />;
+  if (props.step === "services-and-add-ons" || props.step === "review-and-pay") return <ReviewStep {...props} />;
   return <DetailsStep {...props} />;
 }

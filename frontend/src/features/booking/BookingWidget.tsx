@@ -1,9 +1,12 @@
-/** The booking widget of a listing page: choose the details, see availability and a live quote, then Request. */
+/**
+ * The booking widget of a listing page: choose the details, see availability and a live quote, then
+ * Request goes straight to the checkout (review, add-ons, pay), as on the marketplaces renters know.
+ */
 import { useState } from "react";
 import { AvailabilityNote, DetailsForm, type Errors, missingFields, QuotePanel, withConsistentTimes, conflicts } from "./components";
 import { type BookingDraft, draftFor, updateDraft } from "./draft";
 import { useAvailability, useQuote } from "./hooks";
-import { type BookingListing, detailsStep, stepUrl } from "./quote";
+import { type BookingListing, detailsStep, CHECKOUT_STEP, stepUrl } from "./quote";
 import { navigation } from "../../shared/browser/navigation";
 import "../../shared/ui/css/forms.css";
 import "./booking.css";
@@ -40,7 +43,7 @@ export function BookingWidget(listing: BookingListing) {
         const missing = missingFields(listing, draft);
         if (Object.keys(missing).length || conflicts(listing, draft, availability).unavailable.length || quote.error || taken) return;
         updateDraft({ ...draft, listingId: listing.listingId, slug: listing.slug, propertyType: listing.propertyType });
-        navigation.assign(stepUrl(step, listing.slug));
+        navigation.assign(stepUrl(CHECKOUT_STEP, listing.slug));
       }}
     >
       <DetailsForm listing={listing} draft={draft} errors={errors} availability={availability} onChange={change} />

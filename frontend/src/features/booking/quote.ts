@@ -54,6 +54,9 @@ export type Quote = Schemas["QuoteSchema"];
 export type Step = "request-booking-details" | "event-booking-details" | "services-and-add-ons" | "review-and-pay";
 
 /** The first step of the flow for the kind of space. */
+/** Where the widget's Request leads: the checkout, one page before the payment page. */
+export const CHECKOUT_STEP: Step = "review-and-pay";
+
 export function detailsStep(propertyType: string): Step {
   return propertyType === "eventSpace" ? "event-booking-details" : "request-booking-details";
 }

@@ -19,6 +19,9 @@ import { useBookingDecision, useExtensionDecision } from "./BookingDecision";
 import {
   allowedTabs,
   type Booking,
+  bookingPriceRows,
+  headcount,
+  paymentRows,
   clockText,
   type Extension,
   extensionDuration,
@@ -49,13 +52,15 @@ interface Props {
 function PersonLink({ person, as }: { person: Person | null; as: "user" | "host" | "renter" }) {
   if (!person) return <span>—</span>;
   const target = personTarget(person, as);
+  const name = fullName(person);
   return (
     <button
       type="button"
       className="link-button"
+      title={name}
       onClick={() => (target.error ? toast.error(target.error) : target.href && navigation.assign(target.href))}
     >
-      {truncate(fullName(person), 20)}
+      {truncate(name, 30)}
     </button>
   );
 }
@@ -105,6 +110,7 @@ function BookingList({ side, mode, tabs: tabNames }: { side: BookingSide; mode: 
         <>
           <Badge status={b.status} />
           {b.awaitingPayment && <span className="dash-note"> Awaiting payment</span>}
+          {b.extendBooking?.some((extension) => extension.status === "pending") && <span className="dash-note"> Extension requested</span>}
         </>
       ),
     },
@@ -220,7 +226,6 @@ function BookingDetail({ id, seesPayment, side, asRequest }: { id: string; seesP
   const message = messageButton(side, booking);
   const other = otherParty(side);
   const own = other === "host" ? "renter" : "host";
-  const details = booking.paymentDetails ?? {};
   return (
     <>
       <FilterHeader title={asRequest ? "Reservation" : "Booking Detail"}>
@@ -260,8 +265,8 @@ function BookingDetail({ id, seesPayment, side, asRequest }: { id: string; seesP
                 <dd>{booking.timeZone}</dd>
               </>
             )}
-            <dt>Guests</dt>
-            <dd>{booking.guests}</dd>
+            <dt>{headcount(booking).label}</dt>
+            <dd>{headcount(booking).value}</dd>
             <dt>Requested on</dt>
             <dd>{formatDate(booking.createdAt)}</dd>
             <dt>{summaryPanelTitle(side)}</dt>
@@ -310,27 +315,13 @@ function BookingDetail({ id, seesPayment, side, asRequest }: { id: string; seesP
             <PersonLink person={booking[other]} as={other} />
           </p>
           <h3>Price</h3>
-          <dl>
-            {(details.prices ?? []).map((line, index) => (
-              <div key={index} style={{ display: "contents" }}>
-                <dt>
-                  {line.duration} × {line.priceDuration}
-                </dt>
-                <dd>{money(line.total)}</dd>
+          <dl data-testid="price-lines">
+            {bookingPriceRows(booking).map((row) => (
+              <div key={row.key} style={{ display: "contents" }}>
+                <dt>{row.emphasis ? <strong>{row.label}</strong> : row.label}</dt>
+                <dd>{row.emphasis ? <strong>{row.amount}</strong> : row.amount}</dd>
               </div>
             ))}
-            {(booking.servicesAndAddOns ?? []).map((service) => (
-              <div key={service.title} style={{ display: "contents" }}>
-                <dt>{service.title}</dt>
-                <dd>{money(service.price)}</dd>
-              </div>
-            ))}
-            <dt>
-              <strong>Total</strong>
-            </dt>
-            <dd>
-              <strong>{money(booking.totalAmount)}</strong>
-            </dd>
           </dl>
           {payment && (
             <>
@@ -340,8 +331,12 @@ function BookingDetail({ id, seesPayment, side, asRequest }: { id: string; seesP
                 <dd>
                   <Badge status={payment.status} />
                 </dd>
-                <dt>Amount</dt>
-                <dd>{money(payment.totalAmount)}</dd>
+                {paymentRows(payment).map((row) => (
+                  <div key={row.key} style={{ display: "contents" }}>
+                    <dt>{row.emphasis ? <strong>{row.label}</strong> : row.label}</dt>
+                    <dd>{row.emphasis ? <strong>{row.amount}</strong> : row.amount}</dd>
+                  </div>
+                ))}
                 <dt>Date</dt>
                 <dd>{formatDate(payment.createdAt)}</dd>
               </dl>
@@ -359,7 +354,7 @@ function BookingDetail({ id, seesPayment, side, asRequest }: { id: string; seesP
           )}
         </aside>
       </div>
-      <BookingReviews bookingId={booking._id} completed={booking.status === "completed"} renterName={booking.renter?.firstName ?? ""} />
+      <BookingReviews bookingId={booking._id} completed={booking.status === "completed"} renterName={booking.renter?.displayName ?? ""} />
       {decision.dialogs}
     </>
   );

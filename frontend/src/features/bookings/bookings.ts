@@ -1,6 +1,8 @@
 /** Bookings in the dashboard (spec sections 2.6, 2.11 and 4.4): the API's shapes and display rules. */
 import type { Schemas } from "../../shared/api/client";
 import type { Tab } from "../../shared/ui/Table";
+import { money } from "../../shared/format";
+import { breakdownRows } from "../booking/quote";
 
 export type Person = Schemas["BookingPersonSchema"];
 
@@ -99,4 +101,44 @@ export function extensionDuration(extension: Extension): string {
   add(extension.additionalWeeks, "Week");
   add(extension.additionalMonths, "Month");
   return parts.join(", ");
+}
+
+/** One line of a booking's price panel. */
+export interface PriceRow {
+  key: string;
+  label: string;
+  amount: string;
+  emphasis?: boolean;
+}
+
+/**
+ * The booking's price as lines that add up to its total: the prices, services, discount,
+ * convenience fee and tax of the booked quote, the approved and paid extensions, then the total.
+ */
+export function bookingPriceRows(booking: Pick<Booking, "paymentDetails" | "totalAmount">): PriceRow[] {
+  const details = booking.paymentDetails;
+  if (!details?.prices) return [{ key: "total", label: "Total", amount: money(booking.totalAmount), emphasis: true }];
+  const rows: PriceRow[] = breakdownRows({ ...details, total: booking.totalAmount }).filter((row) => row.key !== "total");
+  if (Number(details.extensionsTotal ?? 0) > 0) rows.push({ key: "extensions", label: "Extensions", amount: money(details.extensionsTotal) });
+  rows.push({ key: "total", label: "Total", amount: money(booking.totalAmount), emphasis: true });
+  return rows;
+}
+
+type PaymentFigures = { totalAmount: string; extendedAmount?: string; refundedAmount?: string };
+
+/** The payment panel's figures, from the payment row: paid at booking, extensions, refunds, net. */
+export function paymentRows(payment: PaymentFigures): PriceRow[] {
+  const paid = Number(payment.totalAmount);
+  const extended = Number(payment.extendedAmount ?? 0);
+  const refunded = Number(payment.refundedAmount ?? 0);
+  const rows: PriceRow[] = [{ key: "paid", label: "Booking", amount: money(payment.totalAmount) }];
+  if (extended > 0) rows.push({ key: "extended", label: "Extensions", amount: money(payment.extendedAmount) });
+  if (refunded > 0) rows.push({ key: "refunded", label: "Refunded", amount: `-${money(payment.refundedAmount)}` });
+  if (extended > 0 || refunded > 0) rows.push({ key: "net", label: "Net paid", amount: money((paid + extended - refunded).toFixed(2)), emphasis: true });
+  return rows;
+}
+
+/** Guests matter for event spaces; a desk or an office is booked by seats. */
+export function headcount(booking: Pick<Booking, "guests" | "seats"> & { listingId: { propertyType: string } }): { label: string; value: number } {
+  return booking.listingId.propertyType === "eventSpace" ? { label: "Guests", value: booking.guests } : { label: "Seats", value: booking.seats };
 }

@@ -23,6 +23,27 @@ interface DashboardFlags {
   /** The staff cards counting the platform, instead of the user's own. */
   platformNumbers?: boolean;
   seesInvoices?: boolean;
+  /** The money card's label: "Total earnings" for the host side, "Total rent paid" for renters. */
+  moneyLabel?: string;
+  /** A host side without any listing yet: show the way to the first one. */
+  firstListing?: boolean;
+}
+
+/** "1 booking", "3 bookings". */
+export function countText(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function FirstListing() {
+  return (
+    <section className="dash-card dash-first-listing" aria-labelledby="first-listing-title">
+      <h2 id="first-listing-title">Add your first listing</h2>
+      <p>Renters find your space once it is listed and approved. It takes nine short steps; your draft is saved as you go.</p>
+      <a className="button" href="/add-new-listing">
+        Add your first listing
+      </a>
+    </section>
+  );
 }
 
 function staffCards(revenue: boolean): StatCard[] {
@@ -36,13 +57,15 @@ function staffCards(revenue: boolean): StatCard[] {
   ];
 }
 
-function StatCards({ interval, platformNumbers, revenue }: { interval: Interval; platformNumbers: boolean; revenue: boolean }) {
+function StatCards({ interval, platformNumbers, revenue, moneyLabel }: { interval: Interval; platformNumbers: boolean; revenue: boolean; moneyLabel?: string }) {
   const numbers = useApiQuery(
     "/api/dashboard/get-dashboard-numbers/{interval}",
     { params: { path: { interval } } },
     { silent: true, select: (answer) => answer.data },
   );
-  const cards = platformNumbers ? staffCards(revenue) : STAT_CARDS;
+  const cards = platformNumbers
+    ? staffCards(revenue)
+    : STAT_CARDS.map((card) => (card.key === "totalRentPaid" && moneyLabel ? { ...card, label: moneyLabel } : card));
   return (
     <>
       <div className="dash-stats">
@@ -92,7 +115,7 @@ function StatisticOverview() {
       {series && (
         <>
           <p data-testid="overview-count">
-            {series.total} bookings · {series.year}
+            {countText(series.total, "booking")} · {series.year}
           </p>
           <BarChart labels={series.labels} series={bars} label="Bookings of event spaces and work spaces" />
         </>
@@ -122,7 +145,7 @@ function RecentInvoices() {
   );
 }
 
-export function DashboardHome({ widgets = [], platformNumbers = false, seesInvoices = false }: DashboardFlags) {
+export function DashboardHome({ widgets = [], platformNumbers = false, seesInvoices = false, moneyLabel, firstListing = false }: DashboardFlags) {
   const [interval, setInterval] = useState<Interval>("year");
   return (
     <>
@@ -130,7 +153,8 @@ export function DashboardHome({ widgets = [], platformNumbers = false, seesInvoi
         <h1>Dashboard</h1>
         <SelectInput label="Sort By" inline value={interval} options={INTERVALS} onChange={(value) => setInterval(value as Interval)} />
       </div>
-      <StatCards interval={interval} platformNumbers={platformNumbers} revenue={widgets.includes("revenue")} />
+      {firstListing && <FirstListing />}
+      <StatCards interval={interval} platformNumbers={platformNumbers} revenue={widgets.includes("revenue")} moneyLabel={moneyLabel} />
       <StatisticOverview />
       {seesInvoices && <RecentInvoices />}
       {widgets.length > 0 && (

@@ -118,12 +118,12 @@ describe("revenue", () => {
 describe("people and roles", () => {
   it("names popular hosts and carries their share", () => {
     const rows = popularHostRows([
-      { host: { _id: "h1", firstName: "Ada", lastName: "Host", userName: "", email: "ada@example.com", avatar: "", isDeleted: false }, totalBookings: 3, percentage: "60.00" },
-      { host: { _id: "h2", firstName: "", lastName: "", userName: "", email: "gone@example.com", avatar: "", isDeleted: true }, totalBookings: 2, percentage: "40.00" },
+      { host: { _id: "h1", firstName: "Ada", lastName: "Host", displayName: "Ada Host", userName: "", email: "ada@example.com", avatar: "", isDeleted: false }, totalBookings: 3, percentage: "60.00" },
+      { host: { _id: "h2", firstName: "", lastName: "", displayName: "gone", userName: "", email: "gone@example.com", avatar: "", isDeleted: true }, totalBookings: 2, percentage: "40.00" },
     ]);
     expect(rows.map((row) => [row.name, row.totalBookings, row.text, row.deleted])).toEqual([
       ["Ada Host", 3, "60.00%", false],
-      ["gone@example.com", 2, "40.00%", true],
+      ["gone", 2, "40.00%", true],
     ]);
   });
 

@@ -156,9 +156,9 @@ export type PopularHost = Schemas["PopularHost"];
 export type PopularSpace = Schemas["PopularSpace"];
 
 /** A person's name as the widgets show it; a payout's host carries no user name. */
-export function personLabel(person: Pick<StatPerson, "firstName" | "lastName"> & Partial<Pick<StatPerson, "userName">> | null | undefined): string {
+export function personLabel(person: Pick<StatPerson, "firstName" | "lastName"> & Partial<Pick<StatPerson, "userName" | "displayName" | "email">> | null | undefined): string {
   if (!person) return "—";
-  return fullName(person) || person.userName || "—";
+  return fullName(person) || "—";
 }
 
 export interface HostRow {

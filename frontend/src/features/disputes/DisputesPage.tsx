@@ -292,7 +292,7 @@ function DisputeDetail({ id, staff }: { id: string; staff: boolean }) {
               <>
                 <dt>Decided by</dt>
                 <dd>
-                  {dispute.decidedBy.fullName} ({dispute.decidedBy.role}) on {formatDate(dispute.decidedAt)}
+                  {dispute.decidedBy.displayName} ({dispute.decidedBy.role}) on {formatDate(dispute.decidedAt)}
                 </dd>
               </>
             )}

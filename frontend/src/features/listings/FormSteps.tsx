@@ -1,5 +1,6 @@
 /** The fields of each step of the listing form (values and rules in ./form). */
 import { useQuery } from "@tanstack/react-query";
+import { CountryField } from "../../shared/forms/CountryField";
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
@@ -95,7 +96,7 @@ function LocationStep({ props }: { props: ListingFormProps }) {
       <TextField control={control} name="streetAddress" label="Street address" maxLength={200} />
       <TextField control={control} name="city" label="City" required maxLength={80} />
       <TextField control={control} name="state" label="State or province" maxLength={80} />
-      <TextField control={control} name="country" label="Country" required maxLength={80} />
+      <CountryField control={control} name="country" required />
       <TextField control={control} name="postalCode" label="Postal code" maxLength={20} />
       <div className="form-wide">
         <LocationPicker

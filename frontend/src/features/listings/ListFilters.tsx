@@ -1,5 +1,7 @@
-/** The search box and selects above the listing tables (their values live in the URL). */
+/** The search box and the kit's selects above the listing tables (their values live in the URL). */
 import { useId } from "react";
+import { SelectInput } from "../../shared/forms/fields";
+import "../../shared/ui/css/dashboard.css";
 import { PERIOD_OPTIONS, PROPERTY_TYPES } from "./api";
 
 export function ListFilters({
@@ -32,30 +34,8 @@ export function ListFilters({
         maxLength={140}
         onChange={(event) => onSearch(event.currentTarget.value)}
       />
-      {onPropertyType && (
-        <>
-          <label className="visually-hidden" htmlFor={`${id}-type`}>
-            Property type
-          </label>
-          <select id={`${id}-type`} className="form-field__input" value={propertyType} onChange={(event) => onPropertyType(event.currentTarget.value)}>
-            {PROPERTY_TYPES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </>
-      )}
-      <label className="visually-hidden" htmlFor={`${id}-period`}>
-        Created
-      </label>
-      <select id={`${id}-period`} className="form-field__input" value={period} onChange={(event) => onPeriod(event.currentTarget.value)}>
-        {PERIOD_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {onPropertyType && <SelectInput label="Property type" inline value={propertyType ?? ""} options={PROPERTY_TYPES} onChange={onPropertyType} />}
+      <SelectInput label="Created" inline value={period} options={PERIOD_OPTIONS} onChange={onPeriod} />
     </div>
   );
 }

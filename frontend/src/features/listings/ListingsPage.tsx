@@ -45,7 +45,7 @@ export function listingColumns(staff: boolean): Column<Listing>[] {
     },
     { key: "created", header: "Created", render: (listing) => formatDate(listing.createdAt) },
   ];
-  if (staff) columns.splice(1, 0, { key: "host", header: "Host", render: (listing) => `${listing.host.firstName} ${listing.host.lastName}`.trim() || listing.host.userName });
+  if (staff) columns.splice(1, 0, { key: "host", header: "Host", render: (listing) => listing.host.displayName });
   return columns;
 }
 

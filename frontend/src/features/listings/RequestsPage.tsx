@@ -40,7 +40,7 @@ export function requestColumns(staff: boolean): Column<ListingRequest>[] {
     columns.splice(1, 0, {
       key: "host",
       header: "Host",
-      render: (request) => `${request.listing.host.firstName} ${request.listing.host.lastName}`.trim() || request.listing.host.userName,
+      render: (request) => request.listing.host.displayName,
     });
   }
   return columns;

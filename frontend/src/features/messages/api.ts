@@ -16,7 +16,7 @@ export function otherParty(conversation: Conversation, side: ChatSide): ChatPers
 
 export function personName(person: ChatPerson | null | undefined): string {
   if (!person) return "";
-  return `${person.firstName ?? ""} ${person.lastName ?? ""}`.trim() || person.userName || "User";
+  return person.displayName || `${person.firstName ?? ""} ${person.lastName ?? ""}`.trim() || person.userName || "User";
 }
 
 export function initials(person: ChatPerson | null | undefined): string {

@@ -7,7 +7,7 @@ function message(id: string, createdAt: string, extra: Partial<ChatMessage> = {}
   return { _id: id, conversationId: "c", senderId: "u", senderSide: "renter", text: id, attachments: [], createdAt, deliveredAt: null, readAt: null, ...extra };
 }
 
-const person = (first: string, last = "") => ({ _id: first, firstName: first, lastName: last, userName: "", role: "renter" as const, avatar: "" });
+const person = (first: string, last = "") => ({ _id: first, firstName: first, lastName: last, displayName: `${first} ${last}`.trim(), userName: "", role: "renter" as const, avatar: "" });
 
 describe("chat helpers", () => {
   it("shows Sent, Delivered, then Read", () => {

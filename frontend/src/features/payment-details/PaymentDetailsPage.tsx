@@ -70,9 +70,9 @@ export function PaymentDetailsPage({ paymentId = "", bookingId = "" }: { payment
               <a href={`/booking-detail/${story.booking._id}`}>View booking</a> <Badge status={story.booking.status} />
             </dd>
             <dt>Renter</dt>
-            <dd>{story.renter.fullName || story.renter.email}</dd>
+            <dd>{story.renter.displayName}</dd>
             <dt>Host</dt>
-            <dd>{story.host.fullName || story.host.email}</dd>
+            <dd>{story.host.displayName}</dd>
             <dt>Amount</dt>
             <dd>{money(story.totalAmount)}</dd>
             <dt>Captured</dt>

@@ -12,15 +12,37 @@ export function invoicePdfHref(invoice: Pick<Invoice, "_id">): string {
   return `/api/invoice/pdf/${invoice._id}`;
 }
 
+function Party({ label, person }: { label: string; person: Invoice["payment"]["renter"] | null | undefined }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>
+        {fullName(person) || "—"}
+        {person?.email && (
+          <>
+            <br />
+            <span className="email">{person.email}</span>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The invoice as its PDF shows it: number, dates, listing, parties, the price lines and the status. */
 export function InvoiceModal({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const payment = invoice.payment;
   return (
-    <Dialog title={`Invoice ${invoice.number}`} onClose={onClose} size="wide">
+    <Dialog title={`${invoice.kind === "creditNote" ? "Credit note" : "Invoice"} ${invoice.number}`} onClose={onClose} size="wide">
       <div className="invoice" data-testid="invoice-modal">
         <table>
           <tbody>
             <tr>
-              <th scope="row">Date</th>
+              <th scope="row">Number</th>
+              <td>{invoice.number}</td>
+            </tr>
+            <tr>
+              <th scope="row">Issued</th>
               <td>{formatDate(invoice.createdAt)}</td>
             </tr>
             <tr>
@@ -28,37 +50,41 @@ export function InvoiceModal({ invoice, onClose }: { invoice: Invoice; onClose: 
               <td>{payment.listingId?.title ?? "—"}</td>
             </tr>
             <tr>
-              <th scope="row">Renter</th>
-              <td>
-                {fullName(payment.renter)} {payment.renter?.email ? `(${payment.renter.email.slice(0, 50)})` : ""}
-              </td>
+              <th scope="row">Check-in</th>
+              <td>{invoice.checkIn}</td>
             </tr>
             <tr>
-              <th scope="row">Host</th>
-              <td>
-                {fullName(payment.host)} {payment.host?.email ? `(${payment.host.email.slice(0, 50)})` : ""}
-              </td>
+              <th scope="row">Check-out</th>
+              <td>{invoice.checkOut}</td>
             </tr>
-            <tr>
-              <th scope="row">Amount</th>
-              <td>{money(invoice.amount)}</td>
-            </tr>
-            {payment.extendedAmount && Number(payment.extendedAmount) > 0 && (
-              <tr>
-                <th scope="row">Extensions</th>
-                <td>{money(payment.extendedAmount)}</td>
-              </tr>
-            )}
-            {payment.refundedAmount && Number(payment.refundedAmount) > 0 && (
-              <tr>
-                <th scope="row">Refunded</th>
-                <td>{money(payment.refundedAmount)}</td>
-              </tr>
-            )}
+            <Party label="Renter" person={payment.renter} />
+            <Party label="Host" person={payment.host} />
             <tr>
               <th scope="row">Status</th>
               <td>
                 <Badge status={invoice.status} />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+        <table aria-label="Invoice lines">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((line, index) => (
+              <tr key={index}>
+                <td>{line.label}</td>
+                <td>{line.amount}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">{invoice.kind === "creditNote" ? "Credited" : "Amount of this invoice"}</th>
+              <td>
+                <strong>{money(invoice.amount)}</strong>
               </td>
             </tr>
           </tbody>

@@ -18,7 +18,7 @@ import { PayoutIsland } from "./PayoutPage";
 function payout(status: Payout["status"], extra: Partial<Payout> = {}): Payout {
   return {
     _id: `p-${status}`,
-    host: { _id: "h1", firstName: "Hana", lastName: "Host", email: "host@example.com" },
+    host: { _id: "h1", firstName: "Hana", lastName: "Host", displayName: "Hana Host", email: "host@example.com" },
     amount: "120.50",
     status,
     method: "manual",
@@ -112,9 +112,9 @@ describe("payments", () => {
       bookingId: "b1",
       id: "pay1",
       listingId: { _id: "l1", slug: "harbour-loft", title: "Harbour Loft", propertyType: "eventSpace" },
-      renter: { _id: "r1", firstName: "Rita", lastName: "Renter", email: "rita@example.com" },
+      renter: { _id: "r1", firstName: "Rita", lastName: "Renter", displayName: "Rita Renter", email: "rita@example.com" },
       renterId: "r1",
-      host: { _id: "h1", firstName: "Hana", lastName: "Host", email: "hana@example.com" },
+      host: { _id: "h1", firstName: "Hana", lastName: "Host", displayName: "Hana Host", email: "hana@example.com" },
       totalAmount: "300.00",
       extendedAmount: "0.00",
       refundedAmount: "0.00",

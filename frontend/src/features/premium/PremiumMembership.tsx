@@ -205,8 +205,15 @@ export function PremiumMembership() {
   const loaded = settled && !subscription.isPending && !plans.isPending;
   return (
     <>
-      <button type="button" className="button dash-premium__button" onClick={() => setOpen(true)} disabled={!loaded}>
-        <Crown aria-hidden="true" size={16} /> {premiumButtonLabel(subscription.data ?? null)}
+      {/* On phones the label folds to "Premium" (or the icon alone) so the top bar keeps its room. */}
+      <button
+        type="button"
+        className="button dash-premium__button"
+        onClick={() => setOpen(true)}
+        disabled={!loaded}
+        title={premiumButtonLabel(subscription.data ?? null)}
+      >
+        <Crown aria-hidden="true" size={16} /> <span className="dash-premium__label">{premiumButtonLabel(subscription.data ?? null)}</span>
       </button>
       {open && (
         <PremiumModal

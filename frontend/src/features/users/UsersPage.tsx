@@ -120,7 +120,8 @@ export function UsersPage({ kind }: { kind: Kind }) {
           { key: "location", header: "Location", render: (row) => [row.city, row.country].filter(Boolean).join(", ") },
           {
             key: "verified",
-            header: kind === "hosts" ? "Identity" : "Email",
+            // The e-mail has its own column: this one says whether the account is confirmed.
+            header: kind === "hosts" ? "Identity" : "Account",
             render: (row) =>
               kind === "hosts" ? (
                 <Badge status={row.isVerified ? "verified" : "pending"} />

@@ -3056,6 +3056,8 @@ export interface components {
             firstName: string;
             lastName: string;
             fullName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            displayName: string;
             userName: string;
             /** Format: email */
             email: string;
@@ -3555,6 +3557,7 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             role: components["schemas"]["RoleEnum"];
         };
         /**
@@ -3591,6 +3594,7 @@ export interface components {
              */
             _id: string;
             fullName: string;
+            displayName: string;
             /** Format: email */
             email: string;
         };
@@ -3639,6 +3643,7 @@ export interface components {
              */
             _id: string;
             fullName: string;
+            displayName: string;
             role: components["schemas"]["RoleEnum"];
         };
         DisputeDetailResponse: {
@@ -3715,6 +3720,7 @@ export interface components {
             firstName: string;
             lastName: string;
             fullName: string;
+            displayName: string;
             /** Format: email */
             email: string;
             role: components["schemas"]["RoleEnum"];
@@ -4173,6 +4179,12 @@ export interface components {
             createdAt: string;
             payment: components["schemas"]["Payment"];
             readonly status: string;
+            /** @description The booking's check-in, on the space's clock. */
+            readonly checkIn: string;
+            /** @description The booking's check-out, on the space's clock. */
+            readonly checkOut: string;
+            /** @description The PDF's price table: prices, services, discount, fee, tax, extensions, total, refunds (the commission only for the host side and the admin, once the booking is completed). */
+            readonly lines: components["schemas"]["InvoiceLine"][];
         };
         /**
          * @description * `invoice` - Invoice
@@ -4180,6 +4192,11 @@ export interface components {
          * @enum {string}
          */
         InvoiceKindEnum: "invoice" | "creditNote";
+        InvoiceLine: {
+            label: string;
+            /** @description Formatted as on the PDF ($1,234.50; pending amounts say so). */
+            amount: string;
+        };
         InvoiceList: {
             data: components["schemas"]["InvoiceListData"];
             message: string;
@@ -4521,6 +4538,7 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             userName: string;
             avatar: string;
             /** Format: decimal */
@@ -5368,6 +5386,7 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             /** Format: email */
             email: string;
         };
@@ -5565,6 +5584,7 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             userName: string;
             role: components["schemas"]["RoleEnum"];
             avatar: string;
@@ -6129,6 +6149,7 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
+            displayName: string;
         };
         ReviewReply: {
             data: components["schemas"]["PublicReview"];
@@ -6320,6 +6341,7 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            displayName: string;
             userName: string;
             /** Format: email */
             email: string;
@@ -6335,6 +6357,8 @@ export interface components {
             _id: string;
             firstName: string;
             lastName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            displayName: string;
             role: components["schemas"]["RoleEnum"];
         };
         /** @description One entry of ``statusHistory`` on a detail response: who moved the record, when, from, to, why. */
@@ -6556,6 +6580,8 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            readonly displayName: string;
             readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
@@ -6611,6 +6637,8 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            readonly displayName: string;
             readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;
@@ -6674,6 +6702,8 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            readonly displayName: string;
             readonly city: string;
             readonly country: string;
             /** @description Identity approved by staff. */
@@ -6818,6 +6848,8 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly userName: string;
+            /** @description The name to show: the full name, else the user name, else the e-mail's local part. */
+            readonly displayName: string;
             readonly gender: components["schemas"]["GenderEnum"] | components["schemas"]["BlankEnum"];
             readonly bio: string;
             readonly state: string;

@@ -109,7 +109,20 @@ export function truncate(text: string | null | undefined, max: number): string {
   return value.length > max ? `${value.slice(0, max)}...` : value;
 }
 
-export function fullName(person: { fullName?: string; firstName?: string; lastName?: string; email?: string } | null | undefined): string {
+/**
+ * The name a person is shown by: the server's `displayName` (first and last name, else the user
+ * name, else the e-mail's local part: one rule, `User.display_name`); older shapes without it
+ * fall back to the same rule here.
+ */
+export function fullName(
+  person: { displayName?: string; fullName?: string; firstName?: string; lastName?: string; userName?: string; email?: string } | null | undefined,
+): string {
   if (!person) return "";
-  return (person.fullName || `${person.firstName ?? ""} ${person.lastName ?? ""}`.trim() || person.email || "").trim();
+  return (
+    person.displayName ||
+    person.fullName ||
+    `${person.firstName ?? ""} ${person.lastName ?? ""}`.trim() ||
+    person.userName ||
+    (person.email ?? "").split("@")[0]
+  ).trim();
 }

@@ -8,7 +8,7 @@ const rows: StatusChange[] = [
     fromStatus: "active",
     toStatus: "cancelled",
     reason: "Cancelled",
-    actor: { _id: "1", firstName: "Hana", lastName: "Host", role: "host" },
+    actor: { _id: "1", firstName: "Hana", lastName: "Host", displayName: "Hana Host", role: "host" },
     createdAt: "2026-07-01T14:00:00Z",
   },
 ];
@@ -21,6 +21,18 @@ describe("StatusHistory", () => {
     expect(items[0]).toMatch(/^active · .* · by the system$/);
     expect(items[1]).toMatch(/^active → cancelled · .* · by Hana Host \(host\): Cancelled$/);
     expect(screen.getByRole("heading", { name: "Membership history" })).toBeTruthy();
+  });
+
+  it("names an actor who gave no name by the name the server sends", () => {
+    const nameless: StatusChange = {
+      fromStatus: "pending",
+      toStatus: "approved",
+      reason: "",
+      actor: { _id: "2", firstName: "", lastName: "", displayName: "jr-host-7", role: "host" },
+      createdAt: "2026-07-02T14:00:00Z",
+    };
+    render(<StatusHistory rows={[nameless]} />);
+    expect(screen.getByRole("listitem").textContent).toMatch(/by jr-host-7 \(host\)$/);
   });
 
   it("shows nothing without a history", () => {

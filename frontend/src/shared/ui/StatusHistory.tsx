@@ -9,7 +9,7 @@ export type StatusChange = Schemas["StatusChangeSchema"];
 
 function actorName(actor: StatusChange["actor"]): string {
   if (!actor) return "the system";
-  const name = `${actor.firstName} ${actor.lastName}`.trim() || "someone";
+  const name = actor.displayName || `${actor.firstName} ${actor.lastName}`.trim() || "someone";
   return actor.role ? `${name} (${actor.role})` : name;
 }
 
