@@ -114,7 +114,10 @@ def test_a_booking_request_stays_within_its_round_trips(users, clients, worker_a
     create(12)  # warm
     response, queries, redis = create(10)
 
-    assert len(queries) <= 9, "\n".join(q["sql"][:160] for q in queries.captured_queries)
+    # 9 before imported calendars and replaced checkouts; 3 more since: the renter's own abandoned
+    # request for the time (replaced by this one), the listing's time lock shared with calendar
+    # imports, and the imported blocks over the time.
+    assert len(queries) <= 12, "\n".join(q["sql"][:160] for q in queries.captured_queries)
     # The session's check, the dated searches' cache version (time is now held) and the hand-off.
     assert redis.count <= 3, redis.commands
     assert redis.commands.count("LPUSH") == 1
