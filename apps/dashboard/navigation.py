@@ -50,6 +50,8 @@ class Route:
     roles: frozenset[str] | None
 
     def allows(self, role: str) -> bool:
+        if self.name in HIDDEN_ROUTES.get(role, ()):
+            return False
         return self.roles is None or role in self.roles
 
     @property
@@ -211,8 +213,15 @@ SIDEBAR: tuple[Entry | Group, ...] = (
 )
 
 
-# "SubHost users do not see the Payments and Disputes groups" (spec 2.3), whatever their rows say.
+# "SubHost users do not see the Payments and Disputes groups" (spec 2.3), whatever their rows say;
+# nor do they open those groups' pages, the payment details or a dispute (the API refuses them the
+# host's money and disputes: docs/security.md "Round two"), and see their dashboard instead.
 HIDDEN_GROUPS: dict[str, frozenset[str]] = {SUB_HOST: frozenset({"payments", "disputes"})}
+HIDDEN_ROUTES: dict[str, frozenset[str]] = {
+    SUB_HOST: frozenset(
+        {"invoices", "payments", "payout", "payment-details", "disputes", "dispute-requests", "dispute-payments"}
+    )
+}
 
 
 def route_for_path(path: str) -> Route | None:

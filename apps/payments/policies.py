@@ -44,13 +44,16 @@ def premium_terms() -> str:
 
 # --- Who sees money -------------------------------------------------------------------------------
 
-# Every role but the moderator sees payments and invoices (spec 2.3); the payment endpoints allow these.
+# Every role but the moderator pays or is paid (spec 2.3): checkouts and the premium membership.
 MONEY_ROLES = frozenset({Role.ADMIN, Role.HOST, Role.SUB_HOST, Role.RENTER})
+# Who reads money records (payments, invoices, payouts): not the moderator, and not a subHost, whose
+# menus hide the Payments and Disputes groups (least privilege, docs/security.md "Round two").
+MONEY_RECORD_ROLES = MONEY_ROLES - {Role.SUB_HOST}
 
 
 def sees_payments(user) -> bool:
-    """True when the user may read a booking's payment record (the moderator sees no money)."""
-    return getattr(user, "role", None) in MONEY_ROLES
+    """True when the user may read a booking's payment record and the host's money records."""
+    return getattr(user, "role", None) in MONEY_RECORD_ROLES
 
 
 # --- Payouts -------------------------------------------------------------------------------------

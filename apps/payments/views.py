@@ -24,8 +24,8 @@ from apps.core.statemachine import history, history_payload
 
 from . import payouts, selectors, services, subscriptions, webhooks
 from .models import ExtensionCharge, Payment, Plan, SubscriptionPayment, SubscriptionPaymentStatus
+from .policies import MONEY_RECORD_ROLES, payout_request_refusal
 from .policies import MONEY_ROLES as MONEY_ROLE_NAMES
-from .policies import payout_request_refusal
 from .serializers import (
     BalanceSerializer,
     CheckoutInput,
@@ -202,10 +202,9 @@ class WebhookView(APIView):
 # --- Booking payments ----------------------------------------------------------------------------
 
 MONEY_ROLES = role_permission("MoneyRoles", *MONEY_ROLE_NAMES)
-# The host's money as lists and documents (payments, invoices, payouts): not for a subHost, whose
-# menus hide the Payments group (least privilege, docs/security.md "Round two"); the subHost still
-# sees the host dashboard's figures and buys premium for the host.
-MONEY_READERS = role_permission("MoneyReaders", *(role for role in MONEY_ROLE_NAMES if role != Role.SUB_HOST))
+# The host's money as lists and documents (policies.MONEY_RECORD_ROLES): the subHost still sees the
+# host dashboard's figures and buys premium for the host.
+MONEY_READERS = role_permission("MoneyReaders", *MONEY_RECORD_ROLES)
 
 PAGE_PARAMS = [OpenApiParameter("page", int), OpenApiParameter("limit", int)]
 PERIOD_PARAM = OpenApiParameter("filters[period]", str, description="daily, weekly or monthly")

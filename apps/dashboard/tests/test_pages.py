@@ -27,14 +27,15 @@ EXPECTED_ACCESS = {
     "booking-requests": HOSTS,
     "booking-detail/x1": EVERYONE,
     "booking-request-details/x1": STAFF_AND_HOSTS,
-    "payments": {"admin", "host", "subHost"},
+    # A subHost neither sees nor opens the host's money and disputes (docs/security.md "Round two").
+    "payments": {"admin", "host"},
     "payout-requests": {"admin"},
-    "payout": {"admin", "host", "subHost"},
-    "payment-details": {"admin", "host", "subHost"},
-    "invoices": {"admin", "host", "subHost", "renter"},
-    "disputes": EVERYONE,
-    "dispute-requests": STAFF_AND_HOSTS,
-    "dispute-payments": EVERYONE,
+    "payout": {"admin", "host"},
+    "payment-details": {"admin", "host"},
+    "invoices": {"admin", "host", "renter"},
+    "disputes": EVERYONE - {"subHost"},
+    "dispute-requests": STAFF_AND_HOSTS - {"subHost"},
+    "dispute-payments": EVERYONE - {"subHost"},
     "hosts": STAFF,
     "addhost": STAFF,
     "add-subhost": {"host"},
@@ -240,15 +241,15 @@ def test_logout_asks_for_confirmation(client, users):
 @pytest.mark.parametrize(
     ("path", "island", "view", "allowed"),
     [
-        ("/payout", "DashboardPayout", "payout", {"admin", "host", "subHost"}),
+        ("/payout", "DashboardPayout", "payout", {"admin", "host"}),
         ("/payout-requests", "DashboardPayout", "requests", {"admin"}),
-        ("/payments", "DashboardPayments", None, {"admin", "host", "subHost"}),
-        ("/payment-details", "DashboardPaymentDetails", None, {"admin", "host", "subHost"}),
+        ("/payments", "DashboardPayments", None, {"admin", "host"}),
+        ("/payment-details", "DashboardPaymentDetails", None, {"admin", "host"}),
         ("/message", "DashboardMessages", None, EVERYONE),
         ("/notifications", "DashboardNotifications", None, EVERYONE),
-        ("/disputes", "DashboardDisputes", "list", EVERYONE),
-        ("/dispute-requests", "DashboardDisputes", "list", STAFF_AND_HOSTS),
-        ("/dispute-payments", "DashboardDisputes", "detail", EVERYONE),
+        ("/disputes", "DashboardDisputes", "list", EVERYONE - {"subHost"}),
+        ("/dispute-requests", "DashboardDisputes", "list", STAFF_AND_HOSTS - {"subHost"}),
+        ("/dispute-payments", "DashboardDisputes", "detail", EVERYONE - {"subHost"}),
     ],
 )
 def test_pages_mount_their_island_for_allowed_roles(client, users, path, island, view, allowed):
@@ -285,7 +286,7 @@ def test_message_page_says_which_side_of_a_conversation_the_user_speaks_for(clie
 
 def test_payout_and_payment_pages_say_what_each_role_is_offered(client, users):
     offered = {}
-    for role in ("admin", "host", "subHost"):
+    for role in ("admin", "host"):
         client.force_login(users[ROLE_ACTORS[role]])
         payout = client.get("/payout").context["page_props"]
         payments = client.get("/payments").context["page_props"]
@@ -293,7 +294,6 @@ def test_payout_and_payment_pages_say_what_each_role_is_offered(client, users):
     assert offered == {
         "admin": (False, False, True, True),
         "host": (True, True, False, False),
-        "subHost": (False, True, False, False),
     }
 
 
@@ -345,12 +345,15 @@ def test_booking_detail_says_who_loads_the_payment_record(client, users):
     for role, actor in ROLE_ACTORS.items():
         client.force_login(users[actor])
         seen[role] = client.get("/booking-detail/x").context["page_props"]["seesPayment"]
-    assert seen == {"admin": True, "moderator": False, "host": True, "subHost": True, "renter": True}
+    # The subHost reads no money records (docs/security.md "Round two"): its detail asks for none.
+    assert seen == {"admin": True, "moderator": False, "host": True, "subHost": False, "renter": True}
 
 
 def test_dispute_pages_carry_the_side_and_the_staff_flag(client, users):
     seen = {}
     for role, actor in ROLE_ACTORS.items():
+        if role == "subHost":  # the host's disputes are not the subHost's (docs/security.md)
+            continue
         client.force_login(users[actor])
         props = client.get("/disputes").context["page_props"]
         detail = client.get("/dispute-payments?id=x").context["page_props"]
@@ -360,7 +363,6 @@ def test_dispute_pages_carry_the_side_and_the_staff_flag(client, users):
         "admin": ("staff", True),
         "moderator": ("staff", True),
         "host": ("host", False),
-        "subHost": ("host", False),
         "renter": ("renter", False),
     }
 

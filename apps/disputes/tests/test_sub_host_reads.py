@@ -1,25 +1,27 @@
 """Least privilege (issue 24): a subHost does not read the host's money or disputes through the API;
 the host does. The subHost keeps what its screens need (the host dashboard, premium, bookings)."""
 
-import uuid
-
 import pytest
 
 pytestmark = pytest.mark.django_db
 
+# A fixed id that matches nothing: the refusal comes before any lookup (the test ids stay the same
+# in every test worker, as pytest-xdist needs).
+SOME_ID = "5b0d6c1e-3a55-4d7e-9f2a-6c1f0e9b7a21"
+
 REFUSED = [
     "/api/payment/get-all",
-    f"/api/payment/get-single/{uuid.uuid4()}",
-    f"/api/payment/details?paymentId={uuid.uuid4()}",
+    f"/api/payment/get-single/{SOME_ID}",
+    f"/api/payment/details?paymentId={SOME_ID}",
     "/api/invoice/get-all",
-    f"/api/invoice/pdf/{uuid.uuid4()}",
+    f"/api/invoice/pdf/{SOME_ID}",
     "/api/payout/balance",
     "/api/payout/get-all",
     "/api/dispute/get-all",
     "/api/dispute/dispute-requests",
     "/api/dispute/dispute-payments",
-    f"/api/dispute/get-single/{uuid.uuid4()}",
-    f"/api/dispute/evidence/{uuid.uuid4()}",
+    f"/api/dispute/get-single/{SOME_ID}",
+    f"/api/dispute/evidence/{SOME_ID}",
 ]
 
 

@@ -139,7 +139,7 @@ def _ids() -> dict[str, str]:
     renter = User.objects.get(email=DEMO["renter"])
     listing = Listing.objects.filter(host=host).order_by("created_at").first()
     booking = Booking.objects.filter(renter=renter, host=host).order_by("-created_at").first()
-    dispute = Dispute.objects.filter(renter=renter).order_by("-created_at").first()
+    dispute = Dispute.objects.filter(renter=renter, host=host).order_by("-created_at").first()
     payment = Payment.objects.filter(booking__renter=renter).order_by("-created_at").first()
     return {
         "listing": str(listing.pk),
@@ -218,7 +218,13 @@ def _open(page, visit: Visit, label: str, path: str, width: int) -> None:
 
 
 def _watch(page, visit: Visit) -> None:
-    page.on("console", lambda message: message.type == "error" and visit.console.append(message.text[:300]))
+    page.on(
+        "console",
+        lambda message: (
+            message.type == "error"
+            and visit.console.append(f"{message.text[:300]} ({message.location.get('url', '')})")
+        ),
+    )
     page.on("pageerror", lambda error: visit.console.append(f"page error: {str(error)[:300]}"))
     page.route("**/tiles/**", lambda route: route.fulfill(status=200, content_type="image/png", body=TILE))
 
