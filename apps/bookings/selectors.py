@@ -35,16 +35,20 @@ def awaiting_payment_q() -> Q:
     )
 
 
-def unpaid_requests_replaced_by(*, renter, listing_id, hold) -> QuerySet[Booking]:
+def unpaid_requests_replaced_by(*, renter, listing_id, space_key, hold) -> QuerySet[Booking]:
     """The renter's own pending requests on this listing whose payment is not held and that hold
-    time overlapping ``hold``: an abandoned checkout. A new request of the same renter for that
-    time replaces them (``booking_request``) and the quote does not count them as taken."""
+    time overlapping ``hold`` on the same space (``space_key``: the offering, else the listing): an
+    abandoned checkout. A new request of the same renter for that space and time replaces them
+    (``booking_request``) and the quote does not count them as taken; a request for another
+    offering at the same time (a meeting room beside a desk) is a booking of its own."""
     if renter is None or not getattr(renter, "is_authenticated", False):
         return Booking.objects.none()
     return (
         Booking.objects.filter(status=BookingStatus.PENDING, renter=renter, listing_id=listing_id)
         .exclude(payment__status__in=PAYMENT_HELD_STATUSES)
-        .filter(pk__in=Occupancy.objects.filter(active=True, hold__overlap=hold).values("booking_id"))
+        .filter(
+            pk__in=Occupancy.objects.filter(active=True, space_key=space_key, hold__overlap=hold).values("booking_id")
+        )
         .order_by("created_at")
     )
 

@@ -106,9 +106,9 @@ def _is_free(plan, *, renter=None) -> bool:
     if selectors.calendar_blocked(listing_id=plan.listing.pk, start=hold.lower, end=hold.upper):
         return False
     own = list(
-        selectors.unpaid_requests_replaced_by(renter=renter, listing_id=plan.listing.pk, hold=hold).values_list(
-            "pk", flat=True
-        )
+        selectors.unpaid_requests_replaced_by(
+            renter=renter, listing_id=plan.listing.pk, space_key=plan.space_key, hold=hold
+        ).values_list("pk", flat=True)
     )
     if plan.exclusive:
         busy = Occupancy.objects.filter(space_key=plan.space_key, active=True, exclusive=True, hold__overlap=hold)

@@ -174,7 +174,9 @@ def booking_request(
         seats=seats,
         add_on_ids=add_on_ids,
     )
-    _release_abandoned_checkouts(renter=renter, listing=listing, start=plan.start, end=plan.end)
+    _release_abandoned_checkouts(
+        renter=renter, listing=listing, space_key=plan.space_key, start=plan.start, end=plan.end
+    )
     now = timezone.now()
     q = plan.quote
     offering = plan.offering
@@ -233,14 +235,14 @@ def booking_request(
 REPLACED_REASON = "Replaced by a newer request of the renter for the same time."
 
 
-def _release_abandoned_checkouts(*, renter, listing, start: dt.datetime, end: dt.datetime) -> None:
+def _release_abandoned_checkouts(*, renter, listing, space_key, start: dt.datetime, end: dt.datetime) -> None:
     """The renter's own pending requests for an overlapping time on this listing whose payment is
     not held (a checkout left before paying) make way, so that asking again is not refused as
     "taken" by the renter's own hold: a pay-now request the host never saw expires silently, a
     pay-later request the host was told about is cancelled (the host is told why). Nobody else's
     booking and no paid request is touched (docs/decisions.md, Booking flow)."""
     hold = hold_range(start, end, listing.buffer_minutes)
-    replaced = unpaid_requests_replaced_by(renter=renter, listing_id=listing.pk, hold=hold)
+    replaced = unpaid_requests_replaced_by(renter=renter, listing_id=listing.pk, space_key=space_key, hold=hold)
     for booking_id in replaced.values_list("pk", flat=True):
         booking = _locked(booking_id)
         if booking.status != BookingStatus.PENDING:
