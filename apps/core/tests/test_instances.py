@@ -207,6 +207,12 @@ def test_two_instances_on_one_redis_each_run_only_their_own_effects(tmp_path):
     keys = [effect.key for owner in effects.values() for effect in owner]
     connection.close()  # a template database takes no other connections while it is copied
     _admin(f'DROP DATABASE IF EXISTS "{database_b}" WITH (FORCE)')
+    # Idle connections that earlier tests' threads left on a's database (an async helper's thread,
+    # a websocket consumer's pool) would refuse the copy: end them (they reconnect when used).
+    _admin(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "  # noqa: S608  (our own database's name)
+        f"WHERE datname = '{database_a}' AND pid <> pg_backend_pid()"
+    )
     _admin(f'CREATE DATABASE "{database_b}" TEMPLATE "{database_a}"')
     workers = []
     eager = celery_app.conf.task_always_eager
