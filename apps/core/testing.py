@@ -1,7 +1,10 @@
 """Test helpers shared by every app: an API client with real tokens and the role matrix."""
 
 from collections.abc import Iterable
+from urllib.parse import urlsplit, urlunsplit
 
+from django.conf import settings
+from django.db import connection
 from django.test import TestCase
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import RefreshToken
@@ -111,3 +114,11 @@ class RedisRoundTrips:
         for cls, original in reversed(self._patches):
             cls.send_packed_command = original
         self._patches.clear()
+
+
+def database_url(name: str | None = None) -> str:
+    """The test database's URL for a process a test starts (a worker, daphne): ``name`` or the test
+    database itself, on the server of ``DATABASE_URL`` as this run reached it (over TCP, or through
+    the embedded PostgreSQL's Unix socket, which that URL names in its query)."""
+    parts = urlsplit(settings.DATABASE_URL)
+    return urlunsplit((parts.scheme, parts.netloc, "/" + (name or connection.settings_dict["NAME"]), parts.query, ""))

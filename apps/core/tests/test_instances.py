@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from apps.core import instances
 from apps.core.models import Effect, InstanceClaim
+from apps.core.testing import database_url
 from config import instance
 from config.celery import app as celery_app
 
@@ -131,8 +132,7 @@ WORKER_FLAGS = ("--without-gossip", "--without-mingle", "--without-heartbeat")
 
 
 def _database_url(name: str) -> str:
-    database = connection.settings_dict
-    return f"postgres://{database['USER']}@{database['HOST'] or '127.0.0.1'}:{database['PORT'] or 5432}/{name}"
+    return database_url(name)
 
 
 def _instance_env(name: str, database: str) -> dict:
@@ -169,11 +169,7 @@ def _stop(process: subprocess.Popen) -> None:
 
 
 def _admin(sql: str) -> None:
-    database = connection.settings_dict
-    with psycopg.connect(
-        host=database["HOST"] or "127.0.0.1", port=database["PORT"] or 5432, user=database["USER"], dbname="postgres"
-    ) as admin:
-        admin.autocommit = True
+    with psycopg.connect(database_url("postgres"), autocommit=True) as admin:
         admin.execute(sql)
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from apps.bookings import services as bookings
 from apps.bookings.factories import PricedEventListingFactory, booking_make
 from apps.core.models import Effect
+from apps.core.testing import database_url
 from apps.payments.models import Invoice, Payment
 from config.celery import app as celery_app
 
@@ -39,11 +39,10 @@ def _wait(condition, *, seconds: float = 90, what: str = "") -> None:
 @pytest.fixture
 def worker(fake_stripe):
     """Start (and restart) a Celery worker process on this test's database, broker and fake Stripe."""
-    database = connection.settings_dict
     env = {
         **os.environ,
         "DJANGO_ENV": "test",
-        "DATABASE_URL": f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
+        "DATABASE_URL": database_url(),
         "CELERY_TASK_ALWAYS_EAGER": "false",
         "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
         "STRIPE_SECRET_KEY": "sk_test_fake",

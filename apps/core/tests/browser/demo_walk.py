@@ -28,11 +28,11 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 from django.core.management import call_command
-from django.db import connection
 from playwright.sync_api import expect
 
 from apps.accounts.models import User
 from apps.bookings.models import Booking
+from apps.core.testing import database_url
 from apps.dashboard.navigation import ROUTES
 from apps.dashboard.tests.browser.test_shell import DEMO, sign_in
 from apps.disputes.models import Dispute
@@ -87,7 +87,7 @@ def _start_daphne() -> dict:
     env = {
         **os.environ,
         "DJANGO_ENV": "development",
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "CACHE_KEY_PREFIX": settings.CACHES["default"]["KEY_PREFIX"],
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),
@@ -114,11 +114,6 @@ def _start_daphne() -> dict:
         process.terminate()
         raise RuntimeError("daphne did not answer within 60 s")
     return {"process": process, "url": f"ws://127.0.0.1:{port}/ws/"}
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @dataclass
