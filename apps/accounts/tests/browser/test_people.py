@@ -203,13 +203,13 @@ def test_admin_edits_the_terms_and_the_public_page_shows_them_sanitised(page, pe
     source.fill(
         '<h2>House rules v2</h2><p>Be <strong>kind</strong>.</p><script>window.hacked=1</script><img src="x" onerror="window.hacked=2">'
     )
-    # The preview shows the draft (its frame is sandboxed, drawn by another renderer process: the
-    # heading is checked in the frame's document, the frame itself on the page).
+    # The preview shows the draft, and its sandbox runs none of the draft's script.
     preview = page.locator("iframe[title='Terms and Conditions preview']")
     expect(preview).to_be_visible()
     expect(
         page.frame_locator("iframe[title='Terms and Conditions preview']").get_by_role("heading", name="House rules v2")
     ).to_be_attached()
+    assert preview.evaluate("frame => frame.contentWindow.hacked") is None
     page.get_by_role("button", name="Save Terms and Conditions").click()
     expect(page.get_by_text(re.compile("updated successfully")).first).to_be_visible()
 
