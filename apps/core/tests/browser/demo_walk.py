@@ -28,10 +28,11 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.db.models import Count
 from playwright.sync_api import expect
 
 from apps.accounts.models import User
-from apps.bookings.models import Booking
+from apps.bookings.models import Booking, Review
 from apps.core.testing import database_url
 from apps.dashboard.navigation import ROUTES
 from apps.dashboard.tests.browser.test_shell import DEMO, sign_in
@@ -180,9 +181,42 @@ def _public_paths() -> list[tuple[str, str]]:
         ("privacy", "/privacy-policy"),
         ("become-host", "/become-host"),
     ]
+    reviewed = (
+        Review.objects.public()
+        .filter(listing__status="approved", listing__is_active=True)
+        .values("listing__slug")
+        .annotate(reviews=Count("id"))
+        .order_by("-reviews")
+        .first()
+    )
+    if reviewed:
+        paths.append(("listing-reviewed", f"/listing-details/{reviewed['listing__slug']}"))
     if getattr(host, "user_name", ""):
         paths.append(("host-profile", f"/host/{host.user_name}"))
     return paths
+
+
+def _check_review_count(page, visit: Visit, path: str, width: int) -> None:
+    """The listing page's figures agree with the public reviews behind them: the header's count, the
+    reviews section's count and the rows shown (the newest ten) all come from the same reviews."""
+    slug = path.rstrip("/").rsplit("/", 1)[-1]
+    public = Review.objects.public().filter(listing__slug=slug).count()
+    title = page.locator("#reviews-title").inner_text()
+    stated = re.search(r"\((\d+)\)", title)
+    visit.check(
+        (int(stated.group(1)) if stated else 0) == public,
+        f"{path} @{width}: the reviews section says {title!r}, the listing has {public} public reviews",
+    )
+    header = page.locator("main a.rating[href='#reviews']")
+    if header.count():
+        said = header.first.inner_text()
+        visit.check(f"· {public} review" in said, f"{path} @{width}: the header says {said!r} of {public} reviews")
+    rows = page.locator("#reviews [data-testid=review]").count()
+    visit.check(rows == min(public, 10), f"{path} @{width}: {rows} reviews shown of {public}")
+    visit.check(
+        (public == 0) == ("No reviews yet" in page.locator("#reviews").inner_text()),
+        f"{path} @{width}: 'No reviews yet' beside {public} reviews",
+    )
 
 
 def _open(page, visit: Visit, label: str, path: str, width: int) -> None:
@@ -229,6 +263,8 @@ def walk_public_pages(page, visit: Visit) -> None:
     for width in WIDTHS:
         for label, path in paths:
             _open(page, visit, f"visitor-{label}", path, width)
+            if label.startswith("listing-"):
+                _check_review_count(page, visit, path, width)
             if label in ("property-listing", "coworking-city") and width == 1280:
                 ratio = page.evaluate(
                     """() => {
