@@ -31,11 +31,17 @@ ENDED_STATUSES = (BookingStatus.CANCELLED, BookingStatus.REJECTED, BookingStatus
 
 
 def host_ical_token(host_id) -> str:
-    return signing.dumps(str(host_id), salt=HOST_ICAL_SALT)
+    """The host's feed address token: signed, and the same each time it is asked for, so the address
+    a host pasted into a calendar is the one the dashboard shows."""
+    return signing.Signer(salt=HOST_ICAL_SALT).sign(str(host_id))
 
 
 def host_from_token(token: str) -> str | None:
     try:
+        return signing.Signer(salt=HOST_ICAL_SALT).unsign(token)
+    except signing.BadSignature:
+        pass
+    try:  # addresses given out before the token was made stable carry a timestamp
         return signing.loads(token, salt=HOST_ICAL_SALT)
     except signing.BadSignature:
         return None
