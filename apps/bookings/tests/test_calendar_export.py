@@ -3,9 +3,10 @@ that grows with each change, cancelled bookings marked CANCELLED; one per listin
 
 import icalendar
 import pytest
+from django.core import signing
 
 from apps.bookings import services
-from apps.bookings.calendars.export import host_ical_token
+from apps.bookings.calendars.export import HOST_ICAL_SALT, host_ical_token
 from apps.bookings.factories import PricedEventListingFactory, booking_make, weekday
 from apps.bookings.models import ExternalBlock, ExternalCalendar
 from apps.bookings.views import ical_token
@@ -65,7 +66,12 @@ def test_the_host_feed_holds_every_listing_with_each_zone_and_no_imported_event(
 
     assert sorted(str(tz["TZID"]) for tz in feed.walk("VTIMEZONE")) == ["America/New_York", "Asia/Kolkata"]
     assert set(events(feed)) == {f"{booking.pk}@spacemarket" for booking in mine}
+    # The address is the same each time it is asked for (a host pasted it into a calendar), and an
+    # address given out before, signed with a timestamp, still opens the feed.
+    assert clients["host"].get("/api/host/calendar-url").json()["data"]["url"].endswith(path)
     assert path == f"/api/host/calendar/{host_ical_token(users['host'].pk)}.ics"
+    earlier = signing.dumps(str(users["host"].pk), salt=HOST_ICAL_SALT)
+    assert set(events(read(api, f"/api/host/calendar/{earlier}.ics"))) == set(events(feed))
     assert api.get("/api/host/calendar/forged.ics").status_code == 404
     # A listing's own token does not open the host's feed.
     assert api.get(f"/api/host/calendar/{ical_token(mumbai.pk)}.ics").status_code == 404
