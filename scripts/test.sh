@@ -12,6 +12,9 @@ $PY -m ruff format --check .
 echo "== apps import only downward (import-linter, .importlinter)"
 .venv/bin/lint-imports --no-cache
 
+echo "== the decision records' index is up to date (docs/decisions/README.md)"
+$PY scripts/decisions_index.py --check
+
 echo "== migrations are up to date"
 $PY manage.py makemigrations --check --dry-run
 

@@ -51,7 +51,7 @@ class UserManager(BaseUserManager):
 def display_name(*, first_name: str = "", last_name: str = "", user_name: str = "", email: str = "") -> str:
     """The one rule for a person's name on screen, in mail and in PDFs: first and last name (or
     whichever of the two is set), else the user name the person chose, else the e-mail's local
-    part (never the domain), so that nobody shows as nothing (docs/decisions.md, Display names)."""
+    part (never the domain), so that nobody shows as nothing (docs/decisions/accounts/one-rule-names-a-person-everywhere.md)."""
     full = f"{(first_name or '').strip()} {(last_name or '').strip()}".strip()
     return full or (user_name or "").strip() or (email or "").split("@", 1)[0]
 

@@ -3,7 +3,7 @@
 Pure: no database, no clock. It takes rates and percentages as Decimals and a duration in hours,
 and returns the breakdown the API stores as ``paymentDetails`` (spec section 3) plus the totals.
 
-Rules (spec section 9, and docs/decisions.md "Bookings: pricing"):
+Rules (spec section 9, and docs/decisions/bookings/, the pricing records):
 
 - The duration is covered by the cheapest combination of the periods on offer (hour = 1 h,
   day = 24 h, week = 7 days, month = 30.44 days). The combination may cover a little more time

@@ -27,7 +27,7 @@ def _counters(user) -> dict[str, int]:
 def page(request: HttpRequest, route: str, **kwargs) -> HttpResponse:
     """Render ``route`` for the signed-in user; a role that may not open it gets its own dashboard."""
     if route == "search-listing":
-        # The hidden "search listing" entry is the public search (docs/decisions.md, Dashboard).
+        # The hidden "search listing" entry is the public search (docs/decisions/dashboard/search-listing.md).
         query = request.GET.urlencode()
         return redirect(f"/property-listing?{query}" if query else "/property-listing")
     user = request.user

@@ -1,4 +1,4 @@
-"""Dispute API (paths in the spec's style under /api/dispute/, see docs/decisions.md)."""
+"""Dispute API (paths in the spec's style under /api/dispute/, see docs/decisions/disputes/)."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.views import APIView

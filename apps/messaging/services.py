@@ -31,7 +31,7 @@ def _live(groups: list[str], event: str, data: dict) -> None:
     """Send a chat event to the open pages in ``groups`` as soon as the transaction commits.
 
     The request sends it itself once committed (a worker's round trip cost more than the send:
-    docs/decisions.md, "Chat"); the event is still an outbox effect, due ``LIVE_RETRY_AFTER``
+    docs/decisions/messaging/chat-events-leave-from-the-request-the-outbox-retries-them.md); the event is still an outbox effect, due ``LIVE_RETRY_AFTER``
     later, so when the channel layer is down or the process dies before sending, the sweep
     retries it. A rolled-back change sends nothing.
     """

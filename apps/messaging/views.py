@@ -1,4 +1,4 @@
-"""Chat API (paths in the spec's style under /api/chat/, see docs/decisions.md)."""
+"""Chat API (paths in the spec's style under /api/chat/, see docs/decisions/messaging/)."""
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer

@@ -1,7 +1,7 @@
 """Notifications API (spec section 7, Notifications): only ever the caller's own notifications.
 
 The earlier client sent the mark calls without a token; here every call needs a signed-in
-caller (bearer token or session cookie with CSRF), see docs/decisions.md.
+caller (bearer token or session cookie with CSRF), see docs/decisions/messaging/.
 """
 
 from drf_spectacular.types import OpenApiTypes

@@ -184,7 +184,7 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         cancel_url=with_query(back, type="booking", success="false"),
         capture_later=not pay_now,
         # A hold lapses after about 7 days: a request further ahead also saves the card, so the
-        # booking can still be charged at approval (docs/decisions.md, Payments).
+        # booking can still be charged at approval (docs/decisions/payments/payments-that-outlive-a-card-hold-the-card-is-saved-not-re.md).
         save_card=not pay_now and booking.check_in - timezone.now() > SAVE_CARD_AFTER,
         metadata={"bookingId": str(booking.pk)},
     )
@@ -362,7 +362,7 @@ def paid_out(payment: Payment) -> Decimal:
 def refund_limit(payment: Payment) -> Decimal:
     """What can still go back to the renter from the money the platform holds: paid and not
     refunded, less what the host was already paid out. So a payout is never more than what was
-    captured less what was refunded (docs/decisions.md, Money invariants)."""
+    captured less what was refunded (docs/decisions/security/an-earning-follows-its-payment-s-refunds-wherever-it-sits.md)."""
     return max(ZERO, refundable(payment) - paid_out(payment))
 
 

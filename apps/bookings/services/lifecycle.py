@@ -240,7 +240,7 @@ def _release_abandoned_checkouts(*, renter, listing, space_key, start: dt.dateti
     not held (a checkout left before paying) make way, so that asking again is not refused as
     "taken" by the renter's own hold: a pay-now request the host never saw expires silently, a
     pay-later request the host was told about is cancelled (the host is told why). Nobody else's
-    booking and no paid request is touched (docs/decisions.md, Booking flow)."""
+    booking and no paid request is touched (docs/decisions/bookings/asking-again-replaces-the-renter-s-own-unpaid-request.md)."""
     hold = hold_range(start, end, listing.buffer_minutes)
     replaced = unpaid_requests_replaced_by(renter=renter, listing_id=listing.pk, space_key=space_key, hold=hold)
     for booking_id in replaced.values_list("pk", flat=True):

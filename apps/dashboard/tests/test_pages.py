@@ -10,7 +10,7 @@ from apps.notifications.counters import register_counter, registered_counters, u
 
 ROLE_ACTORS = {"admin": "admin", "moderator": "moderator", "host": "host", "subHost": "sub_host", "renter": "renter"}
 
-# Who may open each route (docs/decisions.md, "Dashboard"); None = any signed-in user.
+# Who may open each route (docs/decisions/dashboard/route-access.md); None = any signed-in user.
 STAFF = {"admin", "moderator"}
 STAFF_AND_HOSTS = {"admin", "moderator", "host", "subHost"}
 HOSTS = {"host", "subHost"}
@@ -89,7 +89,7 @@ def test_every_spec_route_is_in_the_table():
     assert {route.path.replace("<id>", "x1") for route in ROUTES} == set(EXPECTED_ACCESS)
 
 
-# Not a page of the dashboard: the hidden entry leads to the public search (docs/decisions.md, Dashboard).
+# Not a page of the dashboard: the hidden entry leads to the public search (docs/decisions/dashboard/search-listing.md).
 PAGE_PATHS = sorted(set(EXPECTED_ACCESS) - {"search-listing"})
 
 

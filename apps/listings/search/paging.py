@@ -22,7 +22,7 @@ COUNT_CACHE_SECONDS = 60
 COUNT_CAP = 1000
 """The API counts a search's matches exactly up to this bound (100 pages of 10); beyond it the
 answer carries ``totalCount`` 1000 with ``totalCountCapped`` true ("1,000+") and its pages stop
-there, as large marketplaces do (docs/decisions.md). An exact count reads every match (50-160 ms
+there, as large marketplaces do (docs/decisions/listings/the-api-counts-a-search-s-matches-exactly-up-to-1-000.md). An exact count reads every match (50-160 ms
 for a broad search at 100,000 listings, docs/performance.md); the bounded one stops at 1,001."""
 
 
