@@ -12,6 +12,12 @@ $PY -m ruff format --check .
 echo "== apps import only downward (import-linter, .importlinter)"
 .venv/bin/lint-imports --no-cache
 
+echo "== no dead code (vulture: pyproject's [tool.vulture], reasons in scripts/vulture_whitelist.py)"
+.venv/bin/vulture
+
+echo "== no duplicated code of 8 lines or more (pylint's similarity checker, pyproject's [tool.pylint])"
+.venv/bin/pylint apps config scripts
+
 echo "== the decision records' index is up to date (docs/decisions/README.md)"
 $PY scripts/decisions_index.py --check
 

@@ -17,6 +17,21 @@ def email_field(**kwargs) -> serializers.EmailField:
     return serializers.EmailField(max_length=254, error_messages=EMAIL_MESSAGES, **kwargs)
 
 
+def otp_field() -> serializers.RegexField:
+    """The 5-digit one-time code of sign-up, password reset and e-mail change."""
+    return serializers.RegexField(
+        r"^\d{5}$",
+        max_length=5,
+        error_messages={
+            "required": "Please enter the 5-digit code",
+            "blank": "Please enter the 5-digit code",
+            "null": "Please enter the 5-digit code",
+            "invalid": "The code must be 5 digits",
+            "max_length": "The code must be 5 digits",
+        },
+    )
+
+
 def password_field(*, login: bool = False) -> serializers.CharField:
     return serializers.CharField(
         max_length=128,
@@ -174,17 +189,7 @@ class VerifyOtpInput(serializers.Serializer):
             "invalid": "userID is not valid",
         }
     )
-    otp = serializers.RegexField(
-        r"^\d{5}$",
-        max_length=5,
-        error_messages={
-            "required": "Please enter the 5-digit code",
-            "blank": "Please enter the 5-digit code",
-            "null": "Please enter the 5-digit code",
-            "invalid": "The code must be 5 digits",
-            "max_length": "The code must be 5 digits",
-        },
-    )
+    otp = otp_field()
 
 
 class ResetPasswordInput(serializers.Serializer):

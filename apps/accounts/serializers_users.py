@@ -8,7 +8,7 @@ from apps.core.serializers import ApiModelSerializer, WithStatusHistory
 
 from .models import Role, User, VerificationDocument, VerificationRequest
 from .policies import ACCOUNT_STATUSES, account_status, public_host_page, user_can, verifies_identity
-from .serializers import EMAIL_MESSAGES, UserIdentitySerializer, UserSerializer, password_field
+from .serializers import EMAIL_MESSAGES, UserIdentitySerializer, UserSerializer, otp_field, password_field
 from .services_verification import verification_request_may_decide
 
 
@@ -353,17 +353,7 @@ class EmailChangeInput(serializers.Serializer):
 
 
 class OtpInput(serializers.Serializer):
-    otp = serializers.RegexField(
-        r"^\d{5}$",
-        max_length=5,
-        error_messages={
-            "required": "Please enter the 5-digit code",
-            "blank": "Please enter the 5-digit code",
-            "null": "Please enter the 5-digit code",
-            "invalid": "The code must be 5 digits",
-            "max_length": "The code must be 5 digits",
-        },
-    )
+    otp = otp_field()
 
 
 class AccountDeleteInput(serializers.Serializer):

@@ -158,12 +158,6 @@ class Booking(models.Model):
     def __str__(self) -> str:
         return f"Booking {self.pk} ({self.status})"
 
-    @property
-    def holds_time(self) -> bool:
-        from .policies import HOLDING_STATUSES
-
-        return self.status in HOLDING_STATUSES
-
     def can_change_to(self, status: str) -> bool:
         return status in TRANSITIONS.get(self.status, frozenset())
 

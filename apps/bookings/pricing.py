@@ -216,10 +216,6 @@ class Quote:
         return percent_of(self.total, self.percentages.commission)
 
     @property
-    def host_earnings(self) -> Decimal:
-        return self.total - self.commission
-
-    @property
     def selected_price(self) -> dict | None:
         if not self.lines:
             return None

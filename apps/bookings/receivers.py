@@ -6,6 +6,7 @@ from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
 from django.db.models import Q
 from django.db.models.signals import post_save
 
+from apps.core.django_internals import loaded_relation
 from apps.listings import providers, search_cache
 from apps.listings.models import Listing
 
@@ -61,7 +62,7 @@ providers.provide("upcoming_bookings", upcoming_bookings)
 
 def _scopes_of(booking) -> set[str] | None:
     """The search scopes of the booking's listing when it is loaded (no query), else None (everywhere)."""
-    listing = booking._state.fields_cache.get("listing") if booking is not None else None
+    listing = loaded_relation(booking, "listing") if booking is not None else None
     if listing is None:
         return None
     values = listing.__dict__
@@ -71,7 +72,7 @@ def _scopes_of(booking) -> set[str] | None:
 def time_held(sender, instance, *, created: bool, raw: bool = False, **kwargs) -> None:
     """Time held on a space changes the answers of the public search with dates."""
     if created and not raw:
-        booking = instance._state.fields_cache.get("booking")
+        booking = loaded_relation(instance, "booking")
         search_cache.dates_changed(_scopes_of(booking))
 
 

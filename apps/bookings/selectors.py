@@ -6,11 +6,12 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from apps.accounts.models import Role
+from apps.core.django_internals import prefetched
 from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.policies import period_start
 from apps.listings.models import Listing, PropertyType, SpaceOffering
 
-from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus, ExternalBlock, ExternalCalendar, Occupancy
+from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus, ExternalBlock, Occupancy
 from .policies import PAYMENT_HELD_STATUSES, UPCOMING_STATUSES
 
 SEARCH_MAX = 100
@@ -80,10 +81,7 @@ def booking_just_created(booking: Booking) -> Booking:
     again: its listing, offering and people are the objects it was made from, it has no payment
     and no extension yet."""
     booking.payment_status = None
-    booking._prefetched_objects_cache = {
-        **getattr(booking, "_prefetched_objects_cache", {}),
-        "extensions": booking.extensions.none(),
-    }
+    prefetched(booking)["extensions"] = booking.extensions.none()
     return booking
 
 
@@ -141,18 +139,6 @@ def pending_bookings(user) -> QuerySet[Booking] | None:
     return Booking.objects.filter(listing__host_id=user.acting_host_id, status=BookingStatus.PENDING).exclude(
         awaiting_payment_q()
     )
-
-
-def pending_bookings_count(user) -> int:
-    pending = pending_bookings(user)
-    return 0 if pending is None else pending.count()
-
-
-def bookings_in_month(*, user, year: int, month: int) -> QuerySet[Booking]:
-    """The user's visible bookings whose dates (each in its listing's time zone) overlap the month."""
-    first = dt.date(year, month, 1)
-    last = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
-    return bookings_between(user=user, first=first, last=last)
 
 
 def bookings_between(*, user, first: dt.date, last: dt.date, listing_id=None) -> QuerySet[Booking]:
@@ -237,10 +223,6 @@ def calendar_blocks_overlapping(*, listing_id, start: dt.datetime, end: dt.datet
 
 def calendar_blocked(*, listing_id, start: dt.datetime, end: dt.datetime) -> bool:
     return calendar_blocks_overlapping(listing_id=listing_id, start=start, end=end).exists()
-
-
-def calendars_for_listing(listing_id) -> QuerySet[ExternalCalendar]:
-    return ExternalCalendar.objects.filter(listing_id=listing_id).order_by("created_at", "id")
 
 
 def calendar_blocks_between(*, user, first: dt.date, last: dt.date, listing_id=None) -> list[dict]:

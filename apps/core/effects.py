@@ -35,6 +35,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from .django_internals import open_savepoints, pending_on_commit
 from .eventloop import one_event_loop
 from .models import Effect, EffectStatus
 
@@ -66,10 +67,6 @@ def effect_handler(kind: str, *, reaches_pages: bool = False) -> Callable[[Handl
         return fn
 
     return register
-
-
-def registered_kinds() -> list[str]:
-    return sorted(_handlers)
 
 
 def backoff(attempts: int) -> dt.timedelta:
@@ -182,8 +179,8 @@ def _dispatch_on_commit(effect_ids: list[str]) -> None:
     if conn.in_atomic_block:
         # Join the dispatch already registered at this same depth of the transaction (one inside
         # a savepoint that rolled back is gone, and a new one is registered).
-        current = set(conn.savepoint_ids)
-        for savepoints, callback, _robust in conn.run_on_commit:
+        current = open_savepoints(conn)
+        for savepoints, callback in pending_on_commit(conn):
             # (One already sent is not joined: a caller that ran the callbacks early, as the
             # tests' captureOnCommitCallbacks does, leaves it in the list.)
             if isinstance(callback, _Dispatch) and not callback.sent and savepoints == current:
@@ -295,10 +292,6 @@ def stuck_effects() -> QuerySet[Effect]:
     return Effect.objects.filter(
         Q(status=EffectStatus.FAILED) | Q(status=EffectStatus.PENDING, attempts__gte=STUCK_AFTER)
     )
-
-
-def stuck_effect_count() -> int:
-    return stuck_effects().count()
 
 
 @transaction.atomic

@@ -1,7 +1,7 @@
 """Rules every list of the API shares: the page size, the paginator's window and ``filters[period]``.
 
 One meaning each, for the server and (through ``frontend/src/shared/constants.json`` and the
-golden cases in ``apps/core/tests/golden/policies.json``) for the client:
+golden cases in ``frontend/src/shared/policies.golden.json``, which both sides test) for the client:
 
 - ``filters[period]``: a rolling window ending now: ``daily`` the last 24 hours, ``weekly`` the
   last 7 days, ``monthly`` the last 30 days. Every list that offers the filter (bookings,

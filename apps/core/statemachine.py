@@ -18,6 +18,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.utils import timezone
 
+from .django_internals import prefetched, prefetched_or_empty
 from .exceptions import Conflict
 from .models import StatusChange
 
@@ -37,9 +38,6 @@ class StateMachine:
 
     def can(self, from_status: str, to_status: str) -> bool:
         return to_status in self._table.get(str(from_status), frozenset())
-
-    def targets(self, from_status: str) -> frozenset[str]:
-        return self._table.get(str(from_status), frozenset())
 
     def refusal(self, from_status: str, to_status: str) -> str:
         what = self.label or self.name
@@ -82,13 +80,11 @@ def history_starts(obj: models.Model) -> None:
     """``obj`` was just created: its history is what ``record`` writes for it from now on, so
     ``history(obj)`` answers without reading the database (the creating request's answer). Kept
     with the object's prefetched relations: ``refresh_from_db()`` forgets it, as it forgets them."""
-    if not hasattr(obj, "_prefetched_objects_cache"):
-        obj._prefetched_objects_cache = {}
-    obj._prefetched_objects_cache[_KNOWN] = []
+    prefetched(obj)[_KNOWN] = []
 
 
 def _known(obj: models.Model) -> list | None:
-    return getattr(obj, "_prefetched_objects_cache", {}).get(_KNOWN)
+    return prefetched_or_empty(obj).get(_KNOWN)
 
 
 def record(obj: models.Model, *, machine: str, from_status: str, to_status: str, actor=None, reason: str = ""):

@@ -21,7 +21,6 @@ PLATFORM_WIDGETS = (
     "recentListings",
     "newReservations",
 )
-MONEY_WIDGETS = ("revenue", "payoutRequests")
 
 
 def dashboard_widgets(user) -> list[str]:

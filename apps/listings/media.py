@@ -79,11 +79,6 @@ def clean_path(raw: object) -> tuple[str, str]:
     return large, match.group("owner")
 
 
-def is_own_upload(path: str, user) -> bool:
-    match = _PATH_RE.match(path)
-    return bool(match) and match.group("owner") == owner_key(user)
-
-
 def media_upload(*, user, files: list) -> list[dict]:
     """Check, re-encode (WebP, three widths) and store each image; all or nothing (a bad file stores none)."""
     if not files:

@@ -1,3 +1,4 @@
+# Over 450 lines: the listing and its parts (offerings, prices, images, requests), migrated together.
 """Listings: spaces hosts offer, with their offerings, prices, rules and images."""
 
 import uuid
@@ -274,10 +275,6 @@ class Listing(models.Model):
         # Every write path (API, services, the Django admin, the shell) stores a sanitised description.
         self.description = sanitize_rich_text(self.description)
         super().save(*args, **kwargs)
-
-    @property
-    def is_bookable(self) -> bool:
-        return self.status == ListingStatus.APPROVED and self.is_active and not self.is_deleted
 
     def period_prices(self) -> dict[str, Decimal]:
         """Event space rates by period (only those set)."""

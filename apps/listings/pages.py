@@ -19,12 +19,13 @@ from django.db.models import Count, OuterRef, Prefetch
 from django.db.models.functions import Upper
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
-from django.utils.html import _json_script_escapes, strip_tags
+from django.utils.html import strip_tags
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 
 from apps.accounts.models import Role, User
 from apps.cms.selectors import cms_page_get, contact_details_get
+from apps.core.django_internals import JSON_SCRIPT_ESCAPES
 from apps.core.exceptions import InvalidInput
 from apps.core.policies import page_window
 
@@ -48,7 +49,7 @@ from .search import CARD_FIELDS, CATEGORIES, CATEGORY_BY_TYPE, SearchFilters, ca
 
 def ld_json(data: dict[str, Any]) -> str:
     """A ``<script type="application/ld+json">`` block, escaped like ``json_script``."""
-    text = json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).translate(_json_script_escapes)
+    text = json.dumps(data, cls=DjangoJSONEncoder, separators=(",", ":")).translate(JSON_SCRIPT_ESCAPES)
     return mark_safe(f'<script type="application/ld+json">{text}</script>')  # noqa: S308 - escaped above
 
 

@@ -46,6 +46,7 @@ from django.middleware.csp import get_nonce
 from django.middleware.csrf import get_token
 
 from apps.accounts.models import Role, User
+from apps.core.django_internals import loaded_relation
 
 HOST_ROLES = frozenset({Role.HOST})
 
@@ -274,7 +275,7 @@ def _part_changed(sender, instance, raw: bool = False, **kwargs) -> None:
     """An offering or image of a listing: the listing's scopes (its row when already loaded)."""
     if raw:
         return
-    listing = instance._state.fields_cache.get("listing")
+    listing = loaded_relation(instance, "listing")
     scopes = _place_of(listing) if listing is not None else listing_scopes(instance.listing_id)
     listing_changed(scopes)
 

@@ -199,11 +199,6 @@ def pending_listing_requests(*, user) -> QuerySet[ListingRequest] | None:
     return ListingRequest.objects.filter(status=RequestStatus.PENDING, listing__is_deleted=False)
 
 
-def pending_listings_count(*, user) -> int:
-    pending = pending_listing_requests(user=user)
-    return 0 if pending is None else pending.count()
-
-
 def other_requests(*, user) -> QuerySet[ListingRequest] | None:
     """Host and subHost: their edit requests still waiting for review; None without a host."""
     if user.acting_host_id is None:
@@ -214,8 +209,3 @@ def other_requests(*, user) -> QuerySet[ListingRequest] | None:
         listing__host_id=user.acting_host_id,
         listing__is_deleted=False,
     )
-
-
-def other_requests_count(*, user) -> int:
-    pending = other_requests(user=user)
-    return 0 if pending is None else pending.count()

@@ -61,7 +61,6 @@ _KINDS = [
 ]
 
 KINDS: dict[str, Kind] = {kind.key: kind for kind in _KINDS}
-TYPES: frozenset[str] = frozenset(kind.type for kind in _KINDS)
 
 
 def effective_settings(raw: dict | None) -> dict[str, dict[str, bool]]:

@@ -65,13 +65,3 @@ def premium_now(host_ref: str = "host_id"):
 def active_listing_limit(host_id) -> int | None:
     """How many listings the host may keep active: None means no limit."""
     return None if host_is_premium(host_id) else FREE_ACTIVE_LISTING_LIMIT
-
-
-def premium_benefits(host_id) -> dict:
-    premium = host_is_premium(host_id)
-    return {
-        "isPremium": premium,
-        "activeListingLimit": None if premium else FREE_ACTIVE_LISTING_LIMIT,
-        "featuredListings": premium,
-        "premiumBadge": premium,
-    }

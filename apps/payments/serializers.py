@@ -45,11 +45,6 @@ def _decimal_messages(label: str) -> dict:
 # --- Plans and memberships -----------------------------------------------------------------------
 
 
-class FeatureSerializer(serializers.Serializer):
-    bold = serializers.CharField()
-    normal = serializers.CharField()
-
-
 class PlanFeatureSerializer(serializers.Serializer):
     bold = serializers.CharField()
     normal = serializers.CharField()

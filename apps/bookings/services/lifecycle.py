@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
 from django.utils import timezone
 
+from apps.core.django_internals import prefetched_or_empty
 from apps.core.effects import effects_batched
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 from apps.core.statemachine import history, history_starts, record
@@ -126,7 +127,7 @@ def _change(booking: Booking, to_status: str, *, actor, reason: str, **fields) -
                 reject_reason="The booking ended.",
                 decided_at=timezone.now(),
             )
-        getattr(booking, "_prefetched_objects_cache", {}).pop("extensions", None)  # read again when shown
+        prefetched_or_empty(booking).pop("extensions", None)  # read again when shown
     _announce(booking, to_status, actor, reason)
     booking_status_changed.send(
         sender=Booking, booking=booking, from_status=from_status, to_status=to_status, actor=actor, reason=reason

@@ -247,8 +247,5 @@ class SearchFilters:
                 raise _bad("endDate", f"A date range may span at most {MAX_RANGE_DAYS} days.")
         return filters
 
-    def is_empty(self) -> bool:
-        return self == SearchFilters()
-
 
 # --- Queries -----------------------------------------------------------------

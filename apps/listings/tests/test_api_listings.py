@@ -12,6 +12,7 @@ from apps.core.schema_check import check
 from apps.core.testing import check_role_matrix
 from apps.listings.factories import ListingFactory, OfficeListingFactory
 from apps.listings.models import Listing, ListingRequest, ListingStatus
+from apps.listings.policies import is_public
 from apps.notifications.models import Notification
 
 from .fixtures_api import catalogue, event_payload, media_root, office_payload, upload  # noqa: F401
@@ -193,7 +194,7 @@ def test_admin_approves_a_new_listing_and_the_host_is_told(clients, users, image
     assert response.status_code == 200, response.content
     assert response.json()["data"]["status"] == "approved"
     listing = Listing.objects.get(pk=data["_id"])
-    assert listing.status == ListingStatus.APPROVED and listing.approved_at and listing.is_bookable
+    assert listing.status == ListingStatus.APPROVED and listing.approved_at and is_public(listing)
     note = Notification.objects.get(user=users["host"], kind="listingApproved")
     assert note.link == f"/listing-details/{listing.slug}"
     # deciding twice is a conflict

@@ -2,6 +2,7 @@ import pytest
 
 from apps.listings.factories import AddOnFactory, AmenityFactory, FavouriteFactory, ListingFactory, OfficeListingFactory
 from apps.listings.models import ListingStatus, OfferingKind, PropertyType
+from apps.listings.policies import is_public
 
 
 @pytest.mark.django_db
@@ -11,7 +12,7 @@ def test_factories_build_both_property_types():
     pending = ListingFactory(office=True, pending=True)
     AddOnFactory(listing=event)
     FavouriteFactory(listing=office)
-    assert event.property_type == PropertyType.EVENT_SPACE and event.is_bookable
+    assert event.property_type == PropertyType.EVENT_SPACE and is_public(event)
     assert event.images.count() == 1 and event.amenities.count() == 1 and event.add_ons.count() == 1
     assert office.property_type == PropertyType.OFFICE_SPACE and office.images.count() == 2
     cabin = office.space_offerings.get(kind=OfferingKind.PRIVATE_CABIN)

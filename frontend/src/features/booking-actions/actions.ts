@@ -39,5 +39,5 @@ export function reviewBody(listingId: string, bookingId: string, rating: number,
 
 /** The extension the server says the caller may pay now (an approved one: the renter pays only the difference). */
 export function unpaidExtension(booking: ActionBooking) {
-  return booking.extendBooking.find((extension) => extension.can?.pay === true) ?? null;
+  return booking.extendBooking.find((extension) => extension.can.pay) ?? null;
 }

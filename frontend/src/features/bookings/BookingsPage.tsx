@@ -156,7 +156,7 @@ function ExtensionRow({ booking, extension }: { booking: Booking; extension: Ext
       </li>
     );
   }
-  const may = extension.can ?? { approve: false, reject: false };
+  const may = extension.can;
   return (
     <li>
       {extensionDuration(extension) || "Extension"}

@@ -292,8 +292,8 @@ export function ListingDetailPage({ id, staff, hostSide, requestId }: { id: stri
     );
   }
   const data = listing.data;
-  const can = data.can ?? {};
-  const reviewable = request.data?.status === "pending" && (request.data.can ? request.data.can.approve : can.approve ?? staff);
+  const can = data.can;
+  const reviewable = request.data?.status === "pending" && request.data.can.approve;
   const cover = data.photos[0];
   return (
     <>

@@ -46,10 +46,9 @@ export function requestColumns(staff: boolean): Column<ListingRequest>[] {
   return columns;
 }
 
-/** Approve and reject show where the server says the user may review (or, until it says, for staff on a waiting request). */
-function mayReview(request: ListingRequest, staff: boolean, action: "approve" | "reject"): boolean {
-  if (request.can) return request.can[action] === true;
-  return staff && request.status === "pending";
+/** Approve and reject show where the server says the user may review. */
+function mayReview(request: ListingRequest, action: "approve" | "reject"): boolean {
+  return request.can[action];
 }
 
 export function RequestsPage({ staff, view }: { staff: boolean; view: "requests" | "otherRequests" }) {
@@ -69,7 +68,7 @@ export function RequestsPage({ staff, view }: { staff: boolean; view: "requests"
     {
       label: "Approve",
       icon: CheckCircle2,
-      when: (request) => mayReview(request, staff, "approve"),
+      when: (request) => mayReview(request, "approve"),
       onClick: (request) => setPending({ request, status: "approved" }),
       ariaLabel: (request) => `Approve ${request.listing.title}`,
     },
@@ -77,7 +76,7 @@ export function RequestsPage({ staff, view }: { staff: boolean; view: "requests"
       label: "Reject",
       icon: XCircle,
       tone: "danger",
-      when: (request) => mayReview(request, staff, "reject"),
+      when: (request) => mayReview(request, "reject"),
       onClick: (request) => setPending({ request, status: "rejected" }),
       ariaLabel: (request) => `Reject ${request.listing.title}`,
     },

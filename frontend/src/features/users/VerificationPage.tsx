@@ -126,7 +126,7 @@ function Review({ row, onClose }: { row: VerificationRow; onClose: () => void })
         </p>
       )}
       <div className="confirm-dialog__actions">
-        {row.can?.reject &&
+        {row.can.reject &&
           (rejecting ? (
             <button type="button" className="button button--danger" disabled={!reason.trim() || busy} onClick={() => void decide("rejected")}>
               Submit rejection
@@ -136,7 +136,7 @@ function Review({ row, onClose }: { row: VerificationRow; onClose: () => void })
               Reject
             </button>
           ))}
-        {row.can?.approve && !rejecting && (
+        {row.can.approve && !rejecting && (
           <button type="button" className="button" disabled={busy} onClick={() => setApproving(true)}>
             Approve
           </button>
