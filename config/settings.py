@@ -1,3 +1,4 @@
+# Over 450 lines: the environment is read in this one place.
 """Settings for the marketplace, read from the environment in this one place.
 
 DJANGO_ENV chooses the profile: ``development`` (set by ``make run`` and the Makefile),

@@ -1,3 +1,4 @@
+# Over 450 lines: one command that seeds, measures and reports every figure of `make bench`, in that order.
 """`make bench`: every figure the issues ask for, measured over HTTP on the large data set.
 
 Seeds what is missing on the database of DATABASE_URL (100,000 listings with ``seed_scale``,

@@ -18,6 +18,9 @@ echo "== no dead code (vulture: pyproject's [tool.vulture], reasons in scripts/v
 echo "== no duplicated code of 8 lines or more (pylint's similarity checker, pyproject's [tool.pylint])"
 .venv/bin/pylint apps config scripts
 
+echo "== no module over 450 lines without its reason (scripts/module_size.py)"
+$PY scripts/module_size.py
+
 echo "== the decision records' index is up to date (docs/decisions/README.md)"
 $PY scripts/decisions_index.py --check
 

@@ -1,3 +1,4 @@
+# Over 450 lines: the sign-in journey (codes, registration, login, tokens, profile) sharing its code and token rules.
 """Account writes: registration, one-time codes, login, password reset, profile."""
 
 import re

@@ -1,3 +1,4 @@
+# Over 450 lines: the booking API's inputs, outputs and schema-only response shapes (spec section 3).
 """API shapes of bookings (spec section 3: Booking, ExtendBooking, Review)."""
 
 from rest_framework import serializers

@@ -1,3 +1,4 @@
+# Over 450 lines: one thin view per booking endpoint of spec section 7.
 """Bookings API (spec section 7: booking/..., reviews/add, listing/get-availability). Thin views."""
 
 import datetime as dt

@@ -1,3 +1,4 @@
+# Over 450 lines: the listing form's input (each field with the spec's message) and every listing output.
 """Listing API shapes: the input a host sends (with the product's validation messages) and the outputs."""
 
 import re

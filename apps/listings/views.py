@@ -1,3 +1,4 @@
+# Over 450 lines: one thin view per listing endpoint (listings, drafts, favourites, media, amenities).
 """Listing API for the dashboard (spec section 7, Listings and media): thin views over services."""
 
 import uuid

@@ -1,3 +1,4 @@
+# Over 450 lines: one interface beside its two implementations (Stripe and local), so they stay in step.
 """The payment gateway: one interface, two implementations.
 
 - ``StripeGateway`` talks to Stripe through the official SDK (Checkout for card payments and the

@@ -1,3 +1,4 @@
+# Over 450 lines: the money tables, whose constraints and foreign keys refer to each other.
 """Money: premium plans and memberships, booking payments, refunds, invoices, payouts, webhooks.
 
 Amounts are NUMERIC with two places. Every status is a TextChoices backed by a CheckConstraint,

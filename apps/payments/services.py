@@ -1,3 +1,4 @@
+# Over 450 lines: the booking's money flow, checkout to invoice, read top to bottom.
 """Booking payments: checkout, authorisation, capture, release, extensions, refunds, invoices.
 
 The bookings app announces each booking status change (``booking_status_changed``, inside its
