@@ -13,6 +13,7 @@ from rest_framework_simplejwt.tokens import RefreshToken
 
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped
 from apps.core.clients import client_address
+from apps.core.django_internals import http_request
 from apps.core.exceptions import Forbidden, NotAuthenticated, NotFound
 from apps.core.images import reencode_image
 from apps.core.permissions import AnyRole
@@ -56,7 +57,7 @@ class PublicAuthView(APIView):
 
 def _signed_in(request, user: User, message: str, *, status: int = 200):
     """Answer with the user and fresh tokens, and start the browser session."""
-    session_login(request._request, user, backend=SESSION_BACKEND)
+    session_login(http_request(request), user, backend=SESSION_BACKEND)
     data = {"user": UserSerializer(user).data, **services.tokens_for(user)}
     return envelope(data, message, status=status)
 
@@ -161,7 +162,7 @@ class ResetPasswordView(APIView):
         user = services.password_reset(
             user=user, email=data.validated_data["email"], password=data.validated_data["password"]
         )
-        session_logout(request._request)
+        session_logout(http_request(request))
         return envelope({"userID": str(user.pk)}, "Password updated successfully")
 
 
@@ -202,9 +203,9 @@ class LogoutView(APIView):
         services.tokens_end_login(
             refresh_token=data.validated_data.get("refreshToken"),
             access_token=request.auth,
-            session_key=request._request.session.session_key,
+            session_key=http_request(request).session.session_key,
         )
-        session_logout(request._request)
+        session_logout(http_request(request))
         return envelope(None, "Logged out successfully.")
 
 

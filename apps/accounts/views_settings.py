@@ -8,6 +8,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped
+from apps.core.django_internals import http_request
 from apps.core.permissions import AnyRole, HostOnly
 from apps.notifications.kinds import KINDS, effective_settings
 
@@ -114,7 +115,7 @@ class PasswordChangeView(APIView):
         user = services_settings.password_change(
             user=request.user, current_password=values["currentPassword"], new_password=values["newPassword"]
         )
-        update_session_auth_hash(request._request, user)
+        update_session_auth_hash(http_request(request), user)
         return envelope(services.tokens_for(user), "Password updated successfully")
 
 
@@ -175,5 +176,5 @@ class AccountDeleteView(APIView):
     def post(self, request):
         values = _valid(AccountDeleteInput, request)
         services_settings.account_delete(user=request.user, password=values["password"])
-        session_logout(request._request)
+        session_logout(http_request(request))
         return envelope(None, "Your account was deleted.")

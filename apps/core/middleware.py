@@ -14,6 +14,7 @@ from django.middleware.gzip import GZipMiddleware
 from django.template.loader import render_to_string
 
 from . import images
+from .django_internals import response_csp, set_response_csp
 
 
 def _refusal(request: HttpRequest, status: int, message: str, field: str | None = None) -> HttpResponse:
@@ -105,7 +106,7 @@ class ContentSecurityPolicyMiddleware(DjangoCspMiddleware):
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         origin = websocket_origin()
-        config = getattr(response, "_csp_config", settings.SECURE_CSP)
+        config = response_csp(response, settings.SECURE_CSP)
         if origin and config and origin not in config.get("connect-src", []):
-            response._csp_config = {**config, "connect-src": [*config.get("connect-src", []), origin]}
+            set_response_csp(response, {**config, "connect-src": [*config.get("connect-src", []), origin]})
         return super().process_response(request, response)

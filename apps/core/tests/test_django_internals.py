@@ -7,7 +7,11 @@ import re
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, transaction
+from django.http import HttpResponse
+from django.test import RequestFactory
 from django.utils.html import json_script
+from django.views.decorators.csp import csp_override
+from rest_framework.request import Request
 
 from apps.accounts.factories import UserFactory
 from apps.core import django_internals
@@ -16,7 +20,7 @@ from apps.core.models import StatusChange
 APPS = pathlib.Path(__file__).resolve().parents[2]
 PRIVATE = re.compile(
     r"run_on_commit|savepoint_ids|_json_script_escapes|_state\.fields_cache|_prefetched_objects_cache"
-    r"|from django[\w.]* import (?:\(\s*)?_[a-z]"
+    r"|_csp_config|\._request\b|from django[\w.]* import (?:\(\s*)?_[a-z]"
 )
 
 
@@ -66,6 +70,21 @@ def test_loaded_relation_and_prefetched_relations():
     assert django_internals.prefetched_or_empty(user) == {"things": ["known"]}
     user.refresh_from_db()
     assert django_internals.prefetched_or_empty(user) == {}
+
+
+def test_a_views_own_csp_is_read_and_set_where_csp_override_puts_it():
+    chosen = {"default-src": ["'self'"]}
+    response = csp_override(chosen)(lambda request: HttpResponse())(RequestFactory().get("/"))
+    assert django_internals.response_csp(response, None) == chosen
+    assert django_internals.response_csp(HttpResponse(), {"default": True}) == {"default": True}
+    plain = HttpResponse()
+    django_internals.set_response_csp(plain, chosen)
+    assert django_internals.response_csp(plain, None) == chosen
+
+
+def test_the_django_request_inside_a_drf_request():
+    django_request = RequestFactory().get("/")
+    assert django_internals.http_request(Request(django_request)) is django_request
 
 
 def test_no_other_module_reads_django_private_names():
