@@ -5,7 +5,6 @@ from decimal import Decimal
 from django.urls import reverse
 from rest_framework import serializers
 
-from apps.accounts.models import STAFF_ROLES
 from apps.bookings.models import BookingStatus
 from apps.bookings.serializers import person
 from apps.bookings.times import format_date, format_time
@@ -15,6 +14,7 @@ from apps.listings.models import ListingStatus, PropertyType
 from apps.payments.models import PaymentStatus
 
 from .models import REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeStatus
+from .policies import dispute_can
 from .services import ZERO, refundable_for
 
 # --- Input -------------------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ def dispute_payload(dispute: Dispute, *, viewer=None, refundable: dict | None = 
     ``refundable_by_booking``) spares a page of disputes a query per row."""
     booking, listing, payment = dispute.booking, dispute.listing, dispute.payment
     refunded = payment.refunded_amount if payment is not None and payment.refunded_amount > 0 else None
-    can_decide = bool(viewer is not None and viewer.role in STAFF_ROLES and dispute.status == DisputeStatus.PENDING)
+    can = dispute_can(viewer, dispute)
     return {
         "_id": str(dispute.pk),
         "status": dispute.status,
@@ -146,11 +146,11 @@ def dispute_payload(dispute: Dispute, *, viewer=None, refundable: dict | None = 
         ),
         "decidedAt": _iso(dispute.decided_at),
         "createdAt": _iso(dispute.created_at),
-        "canDecide": can_decide,
+        "can": can,
         # The most a decision may refund (what was paid less earlier refunds), for the staff's form.
         "refundableAmount": _money(
             (refundable.get(dispute.booking_id, ZERO) if refundable is not None else refundable_for(dispute)[1])
-            if can_decide
+            if can["decide"]
             else None
         ),
     }
@@ -215,6 +215,12 @@ class DisputeDecidedBy(DisputeRef):
     role = serializers.ChoiceField(choices=Role.choices)
 
 
+class DisputeCanSchema(serializers.Serializer):
+    """What the caller may do to this dispute (``apps.disputes.policies.dispute_can``)."""
+
+    decide = serializers.BooleanField(help_text="Approve or reject it (staff, while it is pending).")
+
+
 class DisputeSchema(serializers.Serializer):
     """What a dispute looks like in the API (built by ``dispute_payload``)."""
 
@@ -238,6 +244,6 @@ class DisputeSchema(serializers.Serializer):
     decidedBy = DisputeDecidedBy(allow_null=True)
     decidedAt = serializers.DateTimeField(allow_null=True)
     createdAt = serializers.DateTimeField()
-    canDecide = serializers.BooleanField()
+    can = DisputeCanSchema()
     refundableAmount = serializers.DecimalField(max_digits=12, decimal_places=2, allow_null=True)
     statusHistory = StatusChangeSchema(many=True, required=False, help_text="On the detail response.")

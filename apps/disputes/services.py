@@ -15,13 +15,14 @@ from apps.accounts.models import STAFF_ROLES, User
 from apps.bookings import services as bookings
 from apps.bookings.models import Booking, BookingStatus
 from apps.bookings.policies import dispute_refusal, dispute_role_refusal
-from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.exceptions import Conflict, InvalidInput, NotFound
 from apps.core.statemachine import record
 from apps.notifications.services import counters_changed, notify
 from apps.payments import services as payments
 from apps.payments.models import Earning, Payment, PaymentStatus, PayoutStatus, Refund
 
 from .models import DISPUTE_MACHINE, REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeEvidence, DisputeStatus
+from .policies import decide_refusal
 from .uploads import clean_all
 
 logger = logging.getLogger(__name__)
@@ -162,12 +163,12 @@ def _locked_dispute(dispute_id) -> Dispute:
 
 
 def _decide(dispute_id, to_status: str, *, actor: User) -> Dispute:
-    """Lock the dispute and check that it may move to ``to_status``; only staff decide."""
-    if actor.role not in STAFF_ROLES:
-        raise Forbidden("Only an admin or a moderator can decide a dispute.")
+    """Lock the dispute and check that ``actor`` may decide it (``policies.decide_refusal``)."""
+    if (refusal := decide_refusal(actor)) is not None:
+        raise refusal
     dispute = _locked_dispute(dispute_id)
-    if not dispute.can_change_to(to_status):
-        raise Conflict(f"This dispute was already {dispute.status}; a decision cannot be changed.")
+    if (refusal := decide_refusal(actor, dispute)) is not None:
+        raise refusal
     return dispute
 
 

@@ -3,7 +3,7 @@
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.views import APIView
 
-from apps.accounts.models import STAFF_ROLES, Role
+from apps.accounts.models import Role
 from apps.bookings.selectors import booking_get_for
 from apps.core.api import (
     ERROR_ENVELOPE,
@@ -16,11 +16,12 @@ from apps.core.api import (
 )
 from apps.core.exceptions import InvalidInput
 from apps.core.files import private_file_response
-from apps.core.permissions import AdminOrModerator, role_permission
+from apps.core.permissions import role_permission
 from apps.core.statemachine import history, history_payload
 
 from . import selectors, services
 from .models import DisputeStatus
+from .policies import DECIDER_ROLES, decides_disputes
 from .serializers import DisputeCreateInput, DisputeSchema, DisputeStatusInput, dispute_payload
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
@@ -28,6 +29,7 @@ DisputeParty = role_permission("DisputeParty", Role.RENTER, Role.HOST)
 # Disputes and their evidence are read by the parties and staff, not by a subHost, whose menus hide
 # the Disputes group (least privilege, docs/security.md "Round two").
 DisputeReaders = role_permission("DisputeReaders", Role.RENTER, Role.HOST, Role.ADMIN, Role.MODERATOR)
+DisputeDeciders = role_permission("DisputeDeciders", *DECIDER_ROLES)
 DisputeStaffOrHost = role_permission("DisputeStaffOrHost", Role.HOST, Role.ADMIN, Role.MODERATOR)
 
 LIST_PARAMS = [
@@ -51,7 +53,7 @@ def _page(request, queryset):
     page = paginate(request, queryset)
     disputes = list(page.items)
     refundable = None
-    if request.user.role in STAFF_ROLES:  # only staff are offered the decision and its amount
+    if decides_disputes(request.user):  # only those who decide are offered the amount
         refundable = services.refundable_by_booking(
             [d.booking_id for d in disputes if d.status == DisputeStatus.PENDING]
         )
@@ -133,7 +135,7 @@ class DisputeDetailView(APIView):
 
 
 class DisputeUpdateStatusView(APIView):
-    permission_classes = [AdminOrModerator]
+    permission_classes = [DisputeDeciders]
 
     @extend_schema(
         summary="Approve a pending dispute with a refund, or reject it with a reason",

@@ -77,7 +77,7 @@ def test_create_multipart_with_evidence(clients, paid_booking):
     assert data["paymentId"]["_id"] == str(Payment.objects.get(booking=paid_booking).pk)
     assert data["rejectReason"] == "" and data["refundAmount"] is None and data["refundedAmount"] is None
     assert sorted(e["name"] for e in data["evidence"]) == ["broken.jpg", "receipt.pdf"]
-    assert data["canDecide"] is False
+    assert data["can"] == {"decide": False}
 
 
 def test_evidence_is_served_only_to_the_parties_and_staff(clients, dispute):
@@ -177,8 +177,8 @@ def test_dispute_requests_role_matrix(clients, users, dispute):
     assert ids(clients["moderator"].get(REQUESTS)) == [str(dispute.pk)]
     assert clients["sub_host"].get(REQUESTS).status_code == 403  # least privilege (docs/security.md)
     assert ids(clients["other_host"].get(REQUESTS)) == []
-    assert clients["admin"].get(REQUESTS).json()["data"]["disputes"][0]["canDecide"] is True
-    assert clients["host"].get(REQUESTS).json()["data"]["disputes"][0]["canDecide"] is False
+    assert clients["admin"].get(REQUESTS).json()["data"]["disputes"][0]["can"]["decide"] is True
+    assert clients["host"].get(REQUESTS).json()["data"]["disputes"][0]["can"]["decide"] is False
     services.dispute_reject(dispute_id=dispute.pk, actor=users["admin"], reason="No")
     assert ids(clients["admin"].get(REQUESTS)) == []
 

@@ -329,7 +329,7 @@ function DisputeDetail({ id, staff }: { id: string; staff: boolean }) {
           </section>
         )}
       </div>
-      {dispute.canDecide && <DecisionForm dispute={dispute} />}
+      {dispute.can.decide && <DecisionForm dispute={dispute} />}
     </>
   );
 }

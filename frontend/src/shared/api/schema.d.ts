@@ -3613,6 +3613,11 @@ export interface components {
             /** Format: decimal */
             totalAmount: string;
         };
+        /** @description What the caller may do to this dispute (``apps.disputes.policies.dispute_can``). */
+        DisputeCanSchema: {
+            /** @description Approve or reject it (staff, while it is pending). */
+            decide: boolean;
+        };
         DisputeConversationData: {
             conversation: components["schemas"]["Conversation"] | null;
             messages: components["schemas"]["Message"][];
@@ -3778,7 +3783,7 @@ export interface components {
             decidedAt: string | null;
             /** Format: date-time */
             createdAt: string;
-            canDecide: boolean;
+            can: components["schemas"]["DisputeCanSchema"];
             /** Format: decimal */
             refundableAmount: string | null;
             /** @description On the detail response. */
