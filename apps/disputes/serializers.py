@@ -12,10 +12,11 @@ from apps.core.roles import Role
 from apps.core.serializers import StatusChangeSchema
 from apps.listings.models import ListingStatus, PropertyType
 from apps.payments.models import PaymentStatus
+from apps.payments.services import refund_limits
 
 from .models import REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeStatus
 from .policies import dispute_can
-from .services import ZERO, refundable_for
+from .services import ZERO
 
 # --- Input -------------------------------------------------------------------------------------------
 
@@ -78,7 +79,7 @@ def _iso(value) -> str | None:
 
 def dispute_payload(dispute: Dispute, *, viewer=None, refundable: dict | None = None) -> dict:
     """One dispute as the API shows it; ``refundable`` (booking id -> amount, from
-    ``refundable_by_booking``) spares a page of disputes a query per row."""
+    ``payments.refund_limits``) spares a page of disputes a query per row."""
     booking, listing, payment = dispute.booking, dispute.listing, dispute.payment
     refunded = payment.refunded_amount if payment is not None and payment.refunded_amount > 0 else None
     can = dispute_can(viewer, dispute)
@@ -149,7 +150,9 @@ def dispute_payload(dispute: Dispute, *, viewer=None, refundable: dict | None = 
         "can": can,
         # The most a decision may refund (what was paid less earlier refunds), for the staff's form.
         "refundableAmount": _money(
-            (refundable.get(dispute.booking_id, ZERO) if refundable is not None else refundable_for(dispute)[1])
+            (refundable if refundable is not None else refund_limits([dispute.booking_id])).get(
+                dispute.booking_id, ZERO
+            )
             if can["decide"]
             else None
         ),

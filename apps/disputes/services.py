@@ -19,7 +19,7 @@ from apps.core.exceptions import Conflict, InvalidInput, NotFound
 from apps.core.statemachine import record
 from apps.notifications.services import counters_changed, notify
 from apps.payments import services as payments
-from apps.payments.models import Earning, Payment, PaymentStatus, PayoutStatus, Refund
+from apps.payments.models import Payment, Refund
 
 from .models import DISPUTE_MACHINE, REASON_MAX, REJECT_REASON_MAX, Dispute, DisputeEvidence, DisputeStatus
 from .policies import decide_refusal
@@ -172,32 +172,11 @@ def _decide(dispute_id, to_status: str, *, actor: User) -> Dispute:
     return dispute
 
 
-def refundable_for(dispute: Dispute, *, lock: bool = False) -> tuple[Payment | None, Decimal]:
-    """The booking's payment and what can still be refunded on it (what was paid less refunds, less
-    what the host was already paid out: ``payments.refund_limit``)."""
+def _booking_payment(dispute: Dispute, *, lock: bool = False) -> Payment | None:
     queryset = Payment.objects.filter(booking_id=dispute.booking_id)
     if lock:
         queryset = queryset.select_for_update(of=("self",))
-    payment = queryset.first()
-    if payment is None or payment.status != PaymentStatus.COMPLETED:
-        return payment, ZERO
-    return payment, payments.refund_limit(payment)
-
-
-def refundable_by_booking(booking_ids) -> dict:
-    """``refundable_for`` for many bookings in two queries: booking id -> what can still be refunded."""
-    amounts: dict = {}
-    payments_by_booking = Payment.objects.filter(booking_id__in=booking_ids).order_by("booking_id", "pk")
-    paid_out = dict(
-        Earning.objects.filter(payment__booking_id__in=booking_ids, payout__status=PayoutStatus.RELEASED).values_list(
-            "payment_id", "amount"
-        )
-    )
-    for payment in payments_by_booking:
-        if payment.booking_id not in amounts:
-            left = payments.refundable(payment) - paid_out.get(payment.pk, ZERO)
-            amounts[payment.booking_id] = max(ZERO, left) if payment.status == PaymentStatus.COMPLETED else ZERO
-    return amounts
+    return queryset.first()
 
 
 def _amount(value) -> Decimal:
@@ -226,7 +205,8 @@ def dispute_approve(*, dispute_id, actor: User, refund_amount) -> Dispute:
     if refund_amount is None or refund_amount == "":
         raise _invalid("refundAmount", "Enter the amount to refund.")
     amount = _amount(refund_amount)
-    payment, left = refundable_for(dispute, lock=True)
+    payment = _booking_payment(dispute, lock=True)
+    left = payments.refund_limit(payment) if payment is not None else ZERO
     if left <= ZERO:
         raise Conflict("Nothing paid for this booking is left to refund; reject the dispute instead.")
     if amount <= ZERO:

@@ -18,6 +18,7 @@ from apps.core.exceptions import InvalidInput
 from apps.core.files import private_file_response
 from apps.core.permissions import role_permission
 from apps.core.statemachine import history, history_payload
+from apps.payments.services import refund_limits
 
 from . import selectors, services
 from .models import DisputeStatus
@@ -54,9 +55,7 @@ def _page(request, queryset):
     disputes = list(page.items)
     refundable = None
     if decides_disputes(request.user):  # only those who decide are offered the amount
-        refundable = services.refundable_by_booking(
-            [d.booking_id for d in disputes if d.status == DisputeStatus.PENDING]
-        )
+        refundable = refund_limits([d.booking_id for d in disputes if d.status == DisputeStatus.PENDING])
     items = [dispute_payload(d, viewer=request.user, refundable=refundable) for d in disputes]
     return envelope({"disputes": items, **page.meta()})
 

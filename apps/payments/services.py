@@ -360,11 +360,29 @@ def paid_out(payment: Payment) -> Decimal:
     return amount or ZERO
 
 
-def refund_limit(payment: Payment) -> Decimal:
-    """What can still go back to the renter from the money the platform holds: paid and not
-    refunded, less what the host was already paid out. So a payout is never more than what was
-    captured less what was refunded (docs/decisions/security/an-earning-follows-its-payment-s-refunds-wherever-it-sits.md)."""
-    return max(ZERO, refundable(payment) - paid_out(payment))
+def refund_limit(payment: Payment, *, paid_out_amount: Decimal | None = None) -> Decimal:
+    """The refundable amount: what can still go back to the renter from the money the platform
+    holds. Nothing until the payment is captured; then what was paid and not refunded, less what
+    the host was already paid out (``paid_out_amount`` when the caller read it already). So a
+    payout is never more than what was captured less what was refunded
+    (docs/decisions/security/an-earning-follows-its-payment-s-refunds-wherever-it-sits.md)."""
+    if payment.status != PaymentStatus.COMPLETED:
+        return ZERO
+    held_back = paid_out(payment) if paid_out_amount is None else paid_out_amount
+    return max(ZERO, refundable(payment) - held_back)
+
+
+def refund_limits(booking_ids) -> dict:
+    """``refund_limit`` of many bookings' payments in two queries: booking id -> amount."""
+    released = dict(
+        Earning.objects.filter(payment__booking_id__in=booking_ids, payout__status=PayoutStatus.RELEASED).values_list(
+            "payment_id", "amount"
+        )
+    )
+    return {
+        payment.booking_id: refund_limit(payment, paid_out_amount=released.get(payment.pk, ZERO))
+        for payment in Payment.objects.filter(booking_id__in=booking_ids)
+    }
 
 
 def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: str = "", actor=None) -> Refund | None:
@@ -376,7 +394,7 @@ def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: st
     """
     payment = _locked(payment.pk)
     amount = min(Decimal(amount).quantize(Decimal("0.01")), refund_limit(payment))
-    if payment.status != PaymentStatus.COMPLETED or amount <= ZERO:
+    if amount <= ZERO:
         return None
     refund = Refund.objects.create(
         payment=payment, amount=amount, source=source, reason=reason[:500], status=Refund.Status.PENDING
