@@ -17,4 +17,4 @@ HOST_SIDE_ROLES = (Role.HOST, Role.SUB_HOST)
 
 # Status histories only the admin reads (money: the spec shows payments and payouts to the admin
 # alone among staff); the Django admin leaves them out of a moderator's history list.
-MONEY_HISTORIES = frozenset({"payment", "payout", "subscription"})
+MONEY_HISTORIES = frozenset({"payment", "payout", "subscription", "refund", "extensionCharge", "subscriptionPayment"})

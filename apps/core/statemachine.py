@@ -1,5 +1,6 @@
 """One transition helper for every status machine (bookings, extensions, disputes, payments,
-payouts, subscriptions, listings, verification requests).
+refunds, extension charges, payouts, subscriptions, subscription payments, listings, listing
+review requests, verification requests).
 
 Each machine is a table of allowed moves::
 
@@ -51,15 +52,17 @@ class StateMachine:
         actor=None,
         reason: str = "",
         message: str | None = None,
+        values: Mapping[str, object] | None = None,
         **fields,
     ) -> models.Model:
         """Move ``obj`` to ``to_status`` (a Conflict with ``message`` when the table or a concurrent
-        change refuses), write ``fields`` with it and record the change. ``obj`` is updated in place."""
+        change refuses), write ``fields`` with it and record the change. ``obj`` is updated in place.
+        ``values`` holds fields whose names are this method's own keywords (a ``reason`` field)."""
         from_status = str(getattr(obj, self.field))
         to_status = str(to_status)
         if not self.can(from_status, to_status):
             raise Conflict(message or self.refusal(from_status, to_status))
-        values = {self.field: to_status, **fields}
+        values = {self.field: to_status, **(values or {}), **fields}
         names = {f.name for f in obj._meta.concrete_fields}
         if "updated_at" in names and "updated_at" not in values:
             values["updated_at"] = timezone.now()

@@ -58,12 +58,17 @@ LISTING_MACHINE = StateMachine(
     },
 )
 LISTING_TRANSITIONS = LISTING_MACHINE.table
-REQUEST_TRANSITIONS: dict[str, frozenset[str]] = {
-    RequestStatus.PENDING: frozenset({RequestStatus.APPROVED, RequestStatus.REJECTED, RequestStatus.CANCELLED}),
-    RequestStatus.APPROVED: frozenset(),
-    RequestStatus.REJECTED: frozenset(),
-    RequestStatus.CANCELLED: frozenset(),
-}
+# A review request is decided once (or cancelled when an edit replaces it or the listing is deleted).
+REQUEST_MACHINE = StateMachine(
+    "listingRequest",
+    {
+        RequestStatus.PENDING: {RequestStatus.APPROVED, RequestStatus.REJECTED, RequestStatus.CANCELLED},
+        RequestStatus.APPROVED: set(),
+        RequestStatus.REJECTED: set(),
+        RequestStatus.CANCELLED: set(),
+    },
+    label="request",
+)
 
 # Edits of an approved listing that change what a renter is told about the place (what it is, where,
 # what it looks like, what it offers, what it costs) or the platform's cut wait for review; capacity,
@@ -465,6 +470,7 @@ def _open_request(*, listing: Listing, kind: str, by: User, payload: dict | None
             )
     except IntegrityError:
         raise Conflict("This listing already has a request waiting for review.") from None
+    record(listing_request, machine=REQUEST_MACHINE.name, from_status="", to_status=RequestStatus.PENDING, actor=by)
     _notify_staff_of_request(listing_request)
     _counters_changed(listing=listing)
     return listing_request
@@ -508,16 +514,20 @@ def listing_status_change(*, listing: Listing, to: str, by: User | None, reason:
 
 
 def _request_close(*, listing_request: ListingRequest, to: str, by: User | None, reason: str = "") -> None:
-    if to not in REQUEST_TRANSITIONS[listing_request.status]:
+    if not REQUEST_MACHINE.can(listing_request.status, to):
         raise Conflict(f"This request is already {listing_request.status}.")
     now = timezone.now()
-    updated = ListingRequest.objects.filter(pk=listing_request.pk, status=listing_request.status).update(
-        status=to, reviewed_by=by, reason=reason, reviewed_at=now, updated_at=now
+    REQUEST_MACHINE.transition(
+        listing_request,
+        to,
+        actor=by,
+        reason=reason,
+        message="This request was already decided. Please refresh.",
+        values={"reason": reason},
+        reviewed_by=by,
+        reviewed_at=now,
+        updated_at=now,
     )
-    if updated != 1:
-        raise Conflict("This request was already decided. Please refresh.")
-    listing_request.status, listing_request.reviewed_by, listing_request.reason = to, by, reason
-    listing_request.reviewed_at = now
     _counters_changed(listing=listing_request.listing)
 
 

@@ -73,6 +73,21 @@ PAYMENT_MACHINE = StateMachine(
     },
 )
 TRANSITIONS = PAYMENT_MACHINE.table
+# A refund is recorded at once (pending) and completed when the gateway made it.
+REFUND_MACHINE = StateMachine(
+    "refund", {Refund.Status.PENDING: {Refund.Status.COMPLETED}, Refund.Status.COMPLETED: set()}, label="refund"
+)
+# An extension's charge: completed when its checkout is paid, cancelled when the checkout is gone or
+# abandoned. A cancelled checkout the renter still pays (its page was left open) is applied, once.
+EXTENSION_CHARGE_MACHINE = StateMachine(
+    "extensionCharge",
+    {
+        ExtensionCharge.Status.PENDING: {ExtensionCharge.Status.COMPLETED, ExtensionCharge.Status.CANCELLED},
+        ExtensionCharge.Status.COMPLETED: set(),
+        ExtensionCharge.Status.CANCELLED: {ExtensionCharge.Status.COMPLETED},
+    },
+    label="extension payment",
+)
 
 
 def _set_status(payment: Payment, status: str, *, fields=(), actor=None, reason: str = "") -> None:
@@ -144,6 +159,7 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
                 )
         except IntegrityError:
             raise Conflict("A payment for this extension is already under way.") from None
+        record(charge, machine=EXTENSION_CHARGE_MACHINE.name, from_status="", to_status=charge.status, actor=user)
         session = gateway.create_checkout(
             purpose=CheckoutPurpose.EXTENSION,
             reference=str(charge.pk),
@@ -244,8 +260,9 @@ def _open_extension_checkout(extension: ExtendBooking, gateway) -> str | None:
             return url
         if charge.session_id and gateway.get_checkout(charge.session_id).complete:
             raise Conflict("This extension is paid; the payment is being confirmed.")
-        charge.status = ExtensionCharge.Status.CANCELLED
-        charge.save(update_fields=["status"])
+        EXTENSION_CHARGE_MACHINE.transition(
+            charge, ExtensionCharge.Status.CANCELLED, reason="Its checkout expired or was abandoned."
+        )
     return None
 
 
@@ -263,12 +280,15 @@ def _extension_charge_complete(charge: ExtensionCharge) -> Payment:
         raise Conflict("The payment has not been completed yet.")
     if result.amount_total != charge.amount:
         raise Conflict("The amount paid does not match the extension; the payment was not applied.")
-    charge.status = ExtensionCharge.Status.COMPLETED
-    charge.completed_at = timezone.now()
-    charge.intent_id = result.payment_intent_id
     try:
         with transaction.atomic():
-            charge.save(update_fields=["status", "completed_at", "intent_id"])
+            EXTENSION_CHARGE_MACHINE.transition(
+                charge,
+                ExtensionCharge.Status.COMPLETED,
+                reason="Checkout paid",
+                completed_at=timezone.now(),
+                intent_id=result.payment_intent_id,
+            )
     except IntegrityError:  # extension_charged_once: another checkout of it completed meanwhile
         raise Conflict("This extension is already paid.") from None
     Payment.objects.filter(pk=payment.pk).update(extended_amount=F("extended_amount") + charge.amount)
@@ -280,7 +300,11 @@ def _extension_charge_complete(charge: ExtensionCharge) -> Payment:
 
 @transaction.atomic
 def payment_checkout_abandon(*, session_id: str) -> None:
-    ExtensionCharge.objects.filter(session_id=session_id, status="pending").update(status="cancelled")
+    pending = ExtensionCharge.objects.select_for_update().filter(
+        session_id=session_id, status=ExtensionCharge.Status.PENDING
+    )
+    for charge in pending:
+        EXTENSION_CHARGE_MACHINE.transition(charge, ExtensionCharge.Status.CANCELLED, reason="Checkout abandoned")
 
 
 # --- Capture, release, refund (queued here, carried out by the worker in effects.py) -------------
@@ -396,11 +420,17 @@ def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: st
     amount = min(Decimal(amount).quantize(Decimal("0.01")), refund_limit(payment))
     if amount <= ZERO:
         return None
+    refund = _refund_open(payment, amount=amount, source=source, reason=reason, actor=actor)
+    _count_refund(payment, amount, actor=actor, reason=reason)
+    effect_enqueue("payments.refund", {"refund_id": str(refund.pk)}, key=f"refund:{refund.pk}")
+    return refund
+
+
+def _refund_open(payment: Payment, *, amount: Decimal, source: str, reason: str, actor=None) -> Refund:
     refund = Refund.objects.create(
         payment=payment, amount=amount, source=source, reason=reason[:500], status=Refund.Status.PENDING
     )
-    _count_refund(payment, amount, actor=actor, reason=reason)
-    effect_enqueue("payments.refund", {"refund_id": str(refund.pk)}, key=f"refund:{refund.pk}")
+    record(refund, machine=REFUND_MACHINE.name, from_status="", to_status=refund.status, actor=actor, reason=reason)
     return refund
 
 
@@ -435,9 +465,9 @@ def _count_refund(payment: Payment, amount: Decimal, *, actor=None, reason: str 
 
 def refund_completed(refund: Refund, *, gateway_refund_id: str) -> Refund:
     """The gateway made the refund: remember its id, issue the credit note, tell the renter."""
-    refund.gateway_refund_id = gateway_refund_id
-    refund.status = Refund.Status.COMPLETED
-    refund.save(update_fields=["gateway_refund_id", "status"])
+    REFUND_MACHINE.transition(
+        refund, Refund.Status.COMPLETED, reason="Refunded by the payment provider", gateway_refund_id=gateway_refund_id
+    )
     payment = refund.payment
     invoice_issue(payment=payment, amount=refund.amount, refund=refund)
     _notify(
@@ -451,9 +481,7 @@ def refund_completed(refund: Refund, *, gateway_refund_id: str) -> Refund:
 
 def _record_refund(payment: Payment, *, amount: Decimal, gateway_refund_id: str, source: str, reason: str) -> Refund:
     """A refund made at the gateway itself (its dashboard): recorded as done."""
-    refund = Refund.objects.create(
-        payment=payment, amount=amount, source=source, reason=reason[:500], status=Refund.Status.PENDING
-    )
+    refund = _refund_open(payment, amount=amount, source=source, reason=reason)
     _count_refund(payment, amount, reason="Refunded at the payment provider")
     return refund_completed(refund, gateway_refund_id=gateway_refund_id)
 

@@ -12,6 +12,7 @@ from apps.accounts.models import User
 from apps.core.exceptions import Conflict, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
 from apps.core.safe_urls import checked_return_url
+from apps.core.statemachine import record as record_status
 
 from ..gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
 from ..models import (
@@ -25,7 +26,15 @@ from ..models import (
     SubscriptionType,
 )
 from ..premium import PREMIUM_TERMS, add_year
-from .common import _display_date, _notify, _set_status, acting_host, is_uuid, subscription_get_or_create
+from .common import (
+    SUBSCRIPTION_PAYMENT_MACHINE,
+    _display_date,
+    _notify,
+    _set_status,
+    acting_host,
+    is_uuid,
+    subscription_get_or_create,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -85,6 +94,9 @@ def subscription_checkout_start(
         paid_by=user,
         total_amount=plan.total_amount,
         gateway=gateway.name,
+    )
+    record_status(
+        record, machine=SUBSCRIPTION_PAYMENT_MACHINE.name, from_status="", to_status=record.status, actor=user
     )
     success_url = (
         with_query(success_base, type="subscription", success="true", paymentId=str(record.id))
@@ -163,12 +175,16 @@ def subscription_checkout_confirm(
             "gateway_customer_id",
         ],
     )
-    record.status = SubscriptionPaymentStatus.COMPLETED
-    record.completed_at = now
-    record.period_start = subscription.start_date
-    record.period_end = subscription.next_billing_date
-    record.gateway_payment_id = result.invoice_id or result.payment_intent_id or ""
-    record.save(update_fields=["status", "completed_at", "period_start", "period_end", "gateway_payment_id"])
+    SUBSCRIPTION_PAYMENT_MACHINE.transition(
+        record,
+        SubscriptionPaymentStatus.COMPLETED,
+        actor=user,
+        reason="Checkout paid",
+        completed_at=now,
+        period_start=subscription.start_date,
+        period_end=subscription.next_billing_date,
+        gateway_payment_id=result.invoice_id or result.payment_intent_id or "",
+    )
     _mail_confirmation(subscription, record)
     _notify(
         subscription.host,
@@ -197,6 +213,10 @@ def _mail_confirmation(subscription: Subscription, record: SubscriptionPayment) 
 
 @transaction.atomic
 def subscription_checkout_abandon(*, session_id: str) -> None:
-    SubscriptionPayment.objects.filter(session_id=session_id, status=SubscriptionPaymentStatus.PENDING).update(
-        status=SubscriptionPaymentStatus.CANCELLED
+    pending = SubscriptionPayment.objects.select_for_update().filter(
+        session_id=session_id, status=SubscriptionPaymentStatus.PENDING
     )
+    for payment in pending:
+        SUBSCRIPTION_PAYMENT_MACHINE.transition(
+            payment, SubscriptionPaymentStatus.CANCELLED, reason="Checkout abandoned"
+        )

@@ -11,7 +11,7 @@ from apps.core.exceptions import Forbidden
 from apps.core.statemachine import StateMachine
 from apps.notifications.services import notify
 
-from ..models import Subscription, SubscriptionStatus
+from ..models import Subscription, SubscriptionPaymentStatus, SubscriptionStatus
 
 SUBSCRIPTION_MACHINE = StateMachine(
     "subscription",
@@ -23,6 +23,21 @@ SUBSCRIPTION_MACHINE = StateMachine(
     label="membership",
 )
 TRANSITIONS = SUBSCRIPTION_MACHINE.table
+# A membership payment: completed when its checkout is paid, cancelled when abandoned.
+SUBSCRIPTION_PAYMENT_MACHINE = StateMachine(
+    "subscriptionPayment",
+    {
+        SubscriptionPaymentStatus.PENDING: {
+            SubscriptionPaymentStatus.COMPLETED,
+            SubscriptionPaymentStatus.CANCELLED,
+            SubscriptionPaymentStatus.FAILED,
+        },
+        SubscriptionPaymentStatus.COMPLETED: set(),
+        SubscriptionPaymentStatus.CANCELLED: set(),
+        SubscriptionPaymentStatus.FAILED: set(),
+    },
+    label="membership payment",
+)
 
 
 def is_uuid(value) -> bool:

@@ -6,6 +6,8 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from apps.core.statemachine import record as record_status
+
 from ..models import (
     Plan,
     Subscription,
@@ -14,7 +16,7 @@ from ..models import (
     SubscriptionStatus,
 )
 from ..premium import PREMIUM_LISTING_GRACE_DAYS
-from .common import _display_date, _notify, _set_status
+from .common import SUBSCRIPTION_PAYMENT_MACHINE, _display_date, _notify, _set_status
 from .lifecycle import _mail_deletion_warning
 
 # --- Gateway events ------------------------------------------------------------------------------
@@ -43,7 +45,7 @@ def subscription_sync_from_gateway(
     outcome = []
     if invoice_id and invoice_amount is not None and period_end is not None:
         # A renewal invoice: record the payment (once) and extend the membership.
-        _record, created = SubscriptionPayment.objects.get_or_create(
+        renewal, created = SubscriptionPayment.objects.get_or_create(
             gateway_payment_id=invoice_id,
             defaults={
                 "host": subscription.host,
@@ -57,6 +59,14 @@ def subscription_sync_from_gateway(
                 "completed_at": timezone.now(),
             },
         )
+        if created:
+            record_status(
+                renewal,
+                machine=SUBSCRIPTION_PAYMENT_MACHINE.name,
+                from_status="",
+                to_status=renewal.status,
+                reason="Renewal paid",
+            )
         outcome.append("renewal recorded" if created else "renewal already recorded")
         if subscription.status != SubscriptionStatus.CANCELLED and (
             subscription.next_billing_date is None or period_end > subscription.next_billing_date
