@@ -11,6 +11,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 
+from apps.core.access import Area, reaches
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.images import reencode_image
 from apps.core.pdf import check_pdf
@@ -166,7 +167,7 @@ def verification_request_decide(
     *, actor: User, request: VerificationRequest, status: str, reason: str = ""
 ) -> VerificationRequest:
     """Approve (the host becomes verified) or reject (a reason is required) a pending request."""
-    if actor.role not in STAFF_ROLES:
+    if not reaches(actor, Area.VERIFICATION_REQUESTS):
         raise Forbidden("Only the admin or a moderator can decide verification requests.")
     if status not in (VerificationStatus.APPROVED, VerificationStatus.REJECTED):
         raise InvalidInput(

@@ -6,6 +6,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import serializers
 from rest_framework.views import APIView
 
+from apps.core.access import Area
 from apps.core.api import (
     ERROR_ENVELOPE,
     PRIVATE_FILE_RESPONSES,
@@ -18,7 +19,7 @@ from apps.core.api import (
 )
 from apps.core.exceptions import InvalidInput
 from apps.core.files import private_file_response
-from apps.core.permissions import AdminOrModerator, AnyRole, HostOnly
+from apps.core.permissions import AnyRole, HostOnly, area_permission
 
 from . import selectors, services_verification
 from .serializers_users import (
@@ -30,6 +31,7 @@ from .serializers_users import (
 )
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 429), ERROR_ENVELOPE)
+VerificationStaff = area_permission("VerificationStaff", Area.VERIFICATION_REQUESTS)
 
 
 def _valid(serializer_class, request, **kwargs):
@@ -113,7 +115,7 @@ class MediaDeleteView(APIView):
 
 
 class VerificationRequestListView(APIView):
-    permission_classes = [AdminOrModerator]
+    permission_classes = [VerificationStaff]
 
     @extend_schema(
         operation_id="user_verification_requests_list",
@@ -152,7 +154,7 @@ class VerificationRequestListView(APIView):
 
 
 class VerificationRequestDetailView(APIView):
-    permission_classes = [AdminOrModerator]
+    permission_classes = [VerificationStaff]
 
     @extend_schema(
         responses={200: enveloped("VerificationRequestDetailResponse", VerificationRequestDetailSerializer()), **ERRORS}
@@ -163,7 +165,7 @@ class VerificationRequestDetailView(APIView):
 
 
 class VerificationDecisionView(APIView):
-    permission_classes = [AdminOrModerator]
+    permission_classes = [VerificationStaff]
 
     @extend_schema(
         request=VerificationDecisionInput,

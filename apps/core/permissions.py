@@ -6,6 +6,7 @@ see is decided by the selectors (they filter by ownership); business rules live 
 
 from rest_framework.permissions import BasePermission
 
+from .access import Area, area_roles
 from .roles import Role
 
 
@@ -30,3 +31,8 @@ StaffOrHostSide = role_permission("StaffOrHostSide", Role.ADMIN, Role.HOST, Role
 HostOrSubHost = role_permission("HostOrSubHost", Role.HOST, Role.SUB_HOST)
 HostOnly = role_permission("HostOnly", Role.HOST)
 NotRenter = role_permission("NotRenter", Role.ADMIN, Role.MODERATOR, Role.HOST, Role.SUB_HOST)
+
+
+def area_permission(name: str, area: Area) -> type[HasRole]:
+    """The role gate of a back-office area (``apps.core.access``)."""
+    return role_permission(name, *area_roles(area))

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from apps.accounts.models import Role
+from apps.core.access import Area, area_roles
 from apps.core.roles import HOST_SIDE_ROLES, STAFF_ROLES
 
 ADMIN, MODERATOR, HOST, SUB_HOST, RENTER = (
@@ -38,6 +39,14 @@ ADMIN_AND_HOSTS = frozenset({ADMIN, HOST, SUB_HOST})
 PAYING = frozenset({ADMIN, HOST, RENTER, SUB_HOST})
 NOBODY: frozenset[str] = frozenset()
 OPEN = None  # no role check: any signed-in user
+
+# The back-office queues: who reaches each is ``apps.core.access``'s table, read here for the route
+# and its sidebar entry alike (and by the menu counters and the API's role gates).
+PAYOUT_REQUESTS = area_roles(Area.PAYOUT_REQUESTS)
+BOOKING_REQUESTS = area_roles(Area.BOOKING_REQUESTS)
+OTHER_REQUESTS = area_roles(Area.OTHER_REQUESTS)
+DISPUTE_REQUESTS = area_roles(Area.DISPUTE_REQUESTS)
+VERIFICATION_REQUESTS = area_roles(Area.VERIFICATION_REQUESTS)
 
 
 @dataclass(frozen=True)
@@ -63,28 +72,28 @@ ROUTES: tuple[Route, ...] = (
     Route("dashboard", "dashboard", "Dashboard", OPEN),
     Route("listing", "listing", "Listings", STAFF_AND_HOSTS),
     Route("listing-requests", "listing-requests", "Listing Requests", STAFF_AND_HOSTS),
-    Route("other-requests", "other-requests", "Other Requests", HOSTS),
+    Route("other-requests", "other-requests", "Other Requests", OTHER_REQUESTS),
     Route("listing-detail", "listing-detail/<id>", "Listing", OPEN),
     Route("edit-listing", "edit-listing/<id>", "Edit Listing", STAFF_AND_HOSTS),
     Route("add-new-listing", "add-new-listing", "Add New Listing", HOSTS),
     Route("booking", "booking", "Bookings", ALL),
-    Route("booking-requests", "booking-requests", "Booking Requests", HOSTS),
+    Route("booking-requests", "booking-requests", "Booking Requests", BOOKING_REQUESTS),
     Route("booking-detail", "booking-detail/<id>", "Booking Detail", OPEN),
     Route("booking-request-details", "booking-request-details/<id>", "Reservation", STAFF_AND_HOSTS),
     Route("payments", "payments", "Payments", ADMIN_AND_HOSTS),
-    Route("payout-requests", "payout-requests", "Payout Requests", ADMIN_ONLY),
+    Route("payout-requests", "payout-requests", "Payout Requests", PAYOUT_REQUESTS),
     Route("payout", "payout", "Payout", ADMIN_AND_HOSTS),
     Route("payment-details", "payment-details", "Payment Details", ADMIN_AND_HOSTS),
     Route("invoices", "invoices", "Invoices", PAYING),
     Route("disputes", "disputes", "Disputes", ALL),
-    Route("dispute-requests", "dispute-requests", "Dispute Requests", STAFF_AND_HOSTS),
+    Route("dispute-requests", "dispute-requests", "Dispute Requests", DISPUTE_REQUESTS),
     Route("dispute-payments", "dispute-payments", "Dispute", OPEN),
     Route("hosts", "hosts", "Hosts", STAFF),
     Route("addhost", "addhost", "Add Host", STAFF),
     Route("add-subhost", "add-subhost", "Add Sub Host", HOST_ONLY),
     Route("sub-hosts", "sub-hosts", "Sub Hosts", HOST_ONLY),
     Route("view-user", "view-user/<id>", "User", OPEN),
-    Route("verificationRequest", "verificationRequest", "Verification Requests", STAFF),
+    Route("verificationRequest", "verificationRequest", "Verification Requests", VERIFICATION_REQUESTS),
     Route("renters", "renters", "Renters", STAFF_AND_HOSTS),
     Route("moderators", "moderators", "Moderators", ADMIN_ONLY),
     Route("add-moderator", "add-moderator", "Add Moderator", ADMIN_ONLY),
@@ -155,7 +164,7 @@ SIDEBAR: tuple[Entry | Group, ...] = (
         (
             Entry("Listings", "listing", ALL),
             Entry("Listing Requests", "listing-requests", STAFF_AND_HOSTS, counter="pendingListings"),
-            Entry("Other Requests", "other-requests", HOSTS, counter="otherRequests"),
+            Entry("Other Requests", "other-requests", OTHER_REQUESTS, counter="otherRequests"),
         ),
         labels={ADMIN: "Manage Listing"},
         icon="building",
@@ -166,7 +175,7 @@ SIDEBAR: tuple[Entry | Group, ...] = (
         ALL,
         (
             Entry("Bookings", "booking", ALL),
-            Entry("Booking Requests", "booking-requests", HOSTS, counter="pendingBookings"),
+            Entry("Booking Requests", "booking-requests", BOOKING_REQUESTS, counter="pendingBookings"),
         ),
         labels={RENTER: "My Booking"},
         icon="calendar",
@@ -180,7 +189,7 @@ SIDEBAR: tuple[Entry | Group, ...] = (
             Entry("Invoices", "invoices", PAYING),
             Entry("Payments", "payments", ADMIN_AND_HOSTS),
             Entry("Payout", "payout", ADMIN_AND_HOSTS),
-            Entry("Payout Requests", "payout-requests", ADMIN_ONLY, counter="payoutRequests"),
+            Entry("Payout Requests", "payout-requests", PAYOUT_REQUESTS, counter="payoutRequests"),
         ),
         icon="card",
     ),
@@ -192,7 +201,7 @@ SIDEBAR: tuple[Entry | Group, ...] = (
         ALL,
         (
             Entry("Disputes", "disputes", ALL),
-            Entry("Dispute Requests", "dispute-requests", STAFF_AND_HOSTS, counter="pendingDisputes"),
+            Entry("Dispute Requests", "dispute-requests", DISPUTE_REQUESTS, counter="pendingDisputes"),
         ),
         icon="flag",
     ),
@@ -203,7 +212,12 @@ SIDEBAR: tuple[Entry | Group, ...] = (
         (
             Entry("Hosts", "hosts", STAFF),
             Entry("Renters", "renters", STAFF_AND_HOSTS),
-            Entry("Verification Requests", "verificationRequest", STAFF, counter="pendingVerificationRequest"),
+            Entry(
+                "Verification Requests",
+                "verificationRequest",
+                VERIFICATION_REQUESTS,
+                counter="pendingVerificationRequest",
+            ),
             Entry("Sub Hosts", "sub-hosts", HOST_ONLY),
         ),
         icon="users",

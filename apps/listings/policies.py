@@ -16,6 +16,7 @@ from django.db.models import Q, QuerySet
 
 from apps.accounts.models import HOST_SIDE_ROLES, STAFF_ROLES
 from apps.accounts.policies import acts_for_host
+from apps.core.access import Area, reaches
 from apps.core.exceptions import Conflict, DomainError, Forbidden, NotFound
 from apps.core.policies import PREMIUM_GRACE_DAYS  # noqa: F401 (the public pages read it from here)
 
@@ -83,7 +84,7 @@ def sees_history(user, listing: Listing) -> bool:
 def review_refusal(user, listing: Listing, *, has_pending_request: bool) -> DomainError | None:
     """Approving or rejecting a listing (its new-listing or edit request): admin and moderator,
     while a request waits for review."""
-    if user.role not in STAFF_ROLES:
+    if not reaches(user, Area.LISTING_REVIEWS):
         return Forbidden("Only admins and moderators review listings.")
     if listing.is_deleted:
         return Conflict("This listing was deleted.")

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 
 from apps.accounts.models import STAFF_ROLES, Role, User
 from apps.accounts.policies import acting_host
+from apps.core.access import Area, reaches
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.statemachine import StateMachine, record
 from apps.notifications.services import counters_changed, notify
@@ -541,7 +542,7 @@ def listing_request_review(
     Rejecting a new listing marks it rejected (the host can edit and resubmit); rejecting an edit
     leaves the live listing as it was.
     """
-    if by.role not in STAFF_ROLES:
+    if not reaches(by, Area.LISTING_REVIEWS):
         raise Forbidden("Only admins and moderators review listings.")
     reason = (reason or "").strip()
     if status == RequestStatus.REJECTED and not reason:

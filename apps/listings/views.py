@@ -18,7 +18,7 @@ from apps.core.statemachine import history, history_payload
 
 from . import media, policies, selectors, services
 from .models import Amenity, Facility
-from .permissions import Favourites, ListListings, ManageListings, ReadListing, ReviewListings
+from .permissions import Favourites, ListListings, ManageCatalogue, ManageListings, ReadListing, ReviewListings
 from .serializers import (
     CatalogueInput,
     CatalogueItemSerializer,
@@ -405,7 +405,7 @@ class CataloguePublicListView(APIView):
 class CatalogueManageListView(APIView):
     """Every amenity (or facility), active or not, for manage-amenities: ``filters[title]``, ``filters[status]``."""
 
-    permission_classes = [ReviewListings]
+    permission_classes = [ManageCatalogue]
     catalogue = "amenities"
 
     @extend_schema(
@@ -430,7 +430,7 @@ class CatalogueManageListView(APIView):
 
 
 class CatalogueAddView(APIView):
-    permission_classes = [ReviewListings]
+    permission_classes = [ManageCatalogue]
     catalogue = "amenities"
 
     @extend_schema(
@@ -448,7 +448,7 @@ class CatalogueAddView(APIView):
 
 
 class CatalogueUpdateView(APIView):
-    permission_classes = [ReviewListings]
+    permission_classes = [ManageCatalogue]
     catalogue = "amenities"
 
     @extend_schema(

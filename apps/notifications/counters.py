@@ -1,9 +1,9 @@
 """The pending counters of the dashboard menu (``GET /api/dashboard/pending-counter``), as a registry.
 
 Each app that owns a counted thing registers a function ``fn(user)`` that answers the rows to
-count for that user as a QuerySet (or a number, or None for nothing) (for a host or subHost: the acting host's things). The registry asks a counter only
-for the roles that see it (spec 2.3, menu counters) and answers 0 for counters no app has
-registered. Register from a module named ``counters.py`` in your app (imported automatically
+count for that user as a QuerySet (or a number, or None for nothing) (for a host or subHost: the
+acting host's things). The registry asks a counter only for the roles that reach its back-office
+area (``apps.core.access``) and answers 0 for counters no app has registered. Register from a module named ``counters.py`` in your app (imported automatically
 when Django starts) or from your AppConfig.ready()::
 
     # apps/bookings/counters.py
@@ -24,8 +24,8 @@ from collections.abc import Callable
 from django.db import connection
 from django.db.models import QuerySet
 
+from apps.core.access import Area, area_roles
 from apps.core.effects import stuck_effects
-from apps.core.roles import Role
 
 logger = logging.getLogger(__name__)
 
@@ -33,17 +33,18 @@ logger = logging.getLogger(__name__)
 # database in one round trip), a number, or None (nothing to count for this user: 0).
 CounterFn = Callable[[object], "QuerySet | int | None"]
 
-# Which roles see each counter (everyone else gets 0 without a query). Payout requests are decided by
-# the admin alone (moderators do not touch money), so only the admin sees them.
-COUNTER_ROLES: dict[str, frozenset[str]] = {
-    "pendingBookings": frozenset({Role.HOST, Role.SUB_HOST}),
-    "pendingDisputes": frozenset({Role.HOST, Role.SUB_HOST, Role.ADMIN, Role.MODERATOR}),
-    "pendingListings": frozenset({Role.ADMIN, Role.MODERATOR}),
-    "otherRequests": frozenset({Role.HOST, Role.SUB_HOST}),
-    "payoutRequests": frozenset({Role.ADMIN}),
-    "pendingVerificationRequest": frozenset({Role.ADMIN, Role.MODERATOR}),
-    "stuckEffects": frozenset({Role.ADMIN}),
+# The back-office area each counter counts: the roles that reach it see the counter (everyone else
+# gets 0 without a query).
+COUNTER_AREAS: dict[str, Area] = {
+    "pendingBookings": Area.BOOKING_REQUESTS,
+    "pendingDisputes": Area.DISPUTE_REQUESTS,
+    "pendingListings": Area.LISTING_REVIEWS,
+    "otherRequests": Area.OTHER_REQUESTS,
+    "payoutRequests": Area.PAYOUT_REQUESTS,
+    "pendingVerificationRequest": Area.VERIFICATION_REQUESTS,
+    "stuckEffects": Area.STUCK_EFFECTS,
 }
+COUNTER_ROLES: dict[str, frozenset[str]] = {name: area_roles(area) for name, area in COUNTER_AREAS.items()}
 COUNTER_NAMES = tuple(COUNTER_ROLES)
 
 _registry: dict[str, CounterFn] = {}

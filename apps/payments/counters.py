@@ -4,7 +4,7 @@ from .models import Payout, PayoutStatus
 
 
 def payout_requests(user):
-    """Payout requests waiting for a decision (who sees the counter: ``apps.accounts.policies``)."""
+    """Payout requests waiting for a decision (who sees the counter: ``apps.core.access``)."""
     return Payout.objects.filter(status=PayoutStatus.ONHOLD)
 
 

@@ -10,7 +10,8 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from apps.accounts.models import Role, User
+from apps.accounts.models import User
+from apps.core.access import Area, reaches
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.statemachine import StateMachine, record
@@ -92,7 +93,7 @@ def payout_recompute(*, payout: Payout, actor=None) -> Payout:
 
 @transaction.atomic
 def payout_update_status(*, payout_id, by: User, status: str, note: str = "") -> Payout:
-    if by.role != Role.ADMIN:
+    if not reaches(by, Area.PAYOUT_REQUESTS):
         raise Forbidden("Only an admin can decide payouts.")
     payout = Payout.objects.select_for_update().filter(pk=payout_id).first()
     if payout is None:

@@ -8,6 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role, User
+from apps.core.access import Area
 from apps.core.api import (
     ERROR_ENVELOPE,
     envelope,
@@ -18,7 +19,7 @@ from apps.core.api import (
     parse_filters,
 )
 from apps.core.exceptions import InvalidInput, NotFound
-from apps.core.permissions import AdminOnly, HostOnly, HostOrSubHost, RenterOnly, role_permission
+from apps.core.permissions import AdminOnly, HostOnly, HostOrSubHost, RenterOnly, area_permission, role_permission
 from apps.core.serializers import StatusChangeSchema
 from apps.core.statemachine import history, history_payload
 
@@ -45,6 +46,7 @@ from .serializers import (
 )
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 502), ERROR_ENVELOPE)
+PayoutDeciders = area_permission("PayoutDeciders", Area.PAYOUT_REQUESTS)
 
 
 # --- Premium membership --------------------------------------------------------------------------
@@ -359,7 +361,7 @@ class PayoutListView(APIView):
 
 
 class PayoutStatusView(APIView):
-    permission_classes = [AdminOnly]
+    permission_classes = [PayoutDeciders]
 
     @extend_schema(request=PayoutStatusInput, responses={200: enveloped("PayoutDecided", PayoutSerializer()), **ERRORS})
     def patch(self, request, id):
