@@ -20,7 +20,7 @@ _.used_at, _.updated_by, _.expired_at, _.gateway_customer_id, _.gateway_payment_
 _.requested_by, _.reviewed_by, _.reviewed_at
 
 # --- Serializer fields (API names in snake case, `can` flags) and serializer hooks ----------------
-approve, reject, suspend, restore, activate, edit, publish, hide, written, duration, photos
+approve, reject, decide, suspend, restore, activate, edit, publish, hide, written, duration, photos
 notifications, revenue, percentage, benefits, bold, normal, from_, default_error_messages
 _.documents_for_list  # read through the documents field's source
 
