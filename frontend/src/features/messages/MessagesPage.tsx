@@ -24,20 +24,16 @@ import {
   personName,
   postForm,
   receipt,
-  type ChatSide,
 } from "./api";
 import "./messages.css";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-interface Props {
-  /** The side of a conversation the user speaks for, from the server (staff: null, read only). */
-  side: ChatSide;
-  userId: string;
-  withUserId?: string;
-  conversationId?: string;
-  bookingId?: string;
-  /** A renter's question about a listing before any booking (the listing page's "Message host"). */
-  listingId?: string;
-}
+type PageProps = IslandProps<"DashboardMessages">;
+/**
+ * From the server: the side of a conversation the user speaks for (staff: null, read only), and
+ * whom or what to open (`listingId`: a renter's question about a listing before any booking).
+ */
+type Props = Pick<PageProps, "side" | "userId"> & Partial<Pick<PageProps, "withUserId" | "conversationId" | "bookingId" | "listingId">>;
 
 const MAX_FILES = 5;
 

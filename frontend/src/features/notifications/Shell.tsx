@@ -11,13 +11,9 @@ import { NotificationBell } from "./NotificationBell";
 import { ShellIcons } from "./ShellIcons";
 import { clearStoredSession } from "../../shared/api/session";
 import { showFlashedToast } from "../../shared/ui/toast";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-interface ShellProps {
-  role: string;
-  counters: Counters;
-  websocketUrl: string;
-  loadsCounters: boolean;
-}
+type ShellProps = Pick<IslandProps<"DashboardShell">, "role" | "counters" | "websocketUrl" | "loadsCounters">;
 
 async function refreshMessageCount(): Promise<void> {
   try {
