@@ -7,6 +7,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../../shared/hooks/useDebounced";
 import { api, call, type Schemas } from "../../shared/api/client";
+import { upload } from "../../shared/api/upload";
 import { invalidate } from "../../shared/api/query";
 import { useApiQuery } from "../../shared/api/hooks";
 import { onLive, sendLive } from "../../shared/api/live";
@@ -22,7 +23,6 @@ import {
   messageTime,
   otherParty,
   personName,
-  postForm,
   receipt,
 } from "./api";
 import "./messages.css";
@@ -220,7 +220,7 @@ export function MessagesPage({ side, withUserId = "", conversationId = "", booki
     form.append("text", text.trim());
     files.forEach((file) => form.append("attachments", file));
     try {
-      const answer = await postForm<Schemas["MessageSendResponse"]>(`/api/chat/send/${activeId}`, form);
+      const answer = await upload<Schemas["MessageSendResponse"]>(`/api/chat/send/${activeId}`, form);
       setThread((current) => mergeMessage(current, answer.data));
       setText("");
       setFiles([]);
