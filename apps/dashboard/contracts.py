@@ -1,14 +1,17 @@
-"""The contracts the OpenAPI schema carries beside the endpoints: every island's props.
+"""The contracts the OpenAPI schema carries beside the endpoints: every island's props and every
+event the live socket sends.
 
 ``ISLANDS`` names each island (``frontend/src/islands/<Name>/main.tsx``) with the serializer of its
-props. ``add_contract_components``, a drf-spectacular postprocessing hook, adds each as the component
-``IslandProps<Name>`` of docs/openapi.yaml; openapi-typescript turns them into the types that
-``mountIsland`` gives each island. It runs after the enum hook, so the islands' choices stay inline
-and the API's named enums are untouched.
+props, ``LIVE_EVENTS`` each socket event with the serializer of its data. ``add_contract_components``,
+a drf-spectacular postprocessing hook, adds them as the components ``IslandProps<Name>`` and
+``LiveEvent<Name>`` of docs/openapi.yaml; openapi-typescript turns them into the types that
+``mountIsland`` gives each island and ``onLive`` each event's listener. It runs after the enum hook,
+so their choices stay inline and the API's named enums are untouched.
 """
 
 from drf_spectacular.plumbing import build_mocked_view
 from drf_spectacular.utils import extend_schema
+from rest_framework.serializers import Serializer
 
 from apps.bookings.islands import IslandPropsBookingFlow, IslandPropsListingReviews
 from apps.core.islands import (
@@ -24,6 +27,8 @@ from apps.listings.islands import (
     IslandPropsListingMap,
     IslandPropsSearchMap,
 )
+from apps.messaging import live_events as chat_events
+from apps.notifications import live_events
 
 from . import islands as dashboard
 
@@ -63,17 +68,38 @@ ISLAND_PROPS: tuple[type[IslandProps], ...] = (
 PREFIX = "IslandProps"
 ISLANDS: dict[str, type[IslandProps]] = {cls.__name__.removeprefix(PREFIX): cls for cls in ISLAND_PROPS}
 
-# An island without props: an object with nothing in it (drf-spectacular drops empty components).
+EVENT_DATA: tuple[type[Serializer], ...] = (
+    live_events.LiveEventNotification,
+    live_events.LiveEventPendingCounter,
+    live_events.LiveEventError,
+    live_events.LiveEventPong,
+    chat_events.LiveEventMessage,
+    chat_events.LiveEventRead,
+    chat_events.LiveEventDelivered,
+    chat_events.LiveEventTyping,
+)
+EVENT_PREFIX = "LiveEvent"
+
+
+def _event_name(cls: type[Serializer]) -> str:
+    name = cls.__name__.removeprefix(EVENT_PREFIX)
+    return name[:1].lower() + name[1:]
+
+
+LIVE_EVENTS: dict[str, type[Serializer]] = {_event_name(cls): cls for cls in EVENT_DATA}
+
+# An island without props, an event without data: an object with nothing in it (drf-spectacular
+# drops empty components).
 NO_PROPS = {"type": "object", "additionalProperties": False}
 
 
 def contract_components(generator) -> dict[str, dict]:
-    """The components of every contract in ``ISLAND_PROPS``, with the nested ones they refer to."""
+    """The components of every contract (``ISLAND_PROPS``, ``EVENT_DATA``), with the nested ones they use."""
     registry = generator.registry
     before = registry.build({}).get("schemas", {})
     schema = build_mocked_view("GET", "/", extend_schema(), registry).schema
     added: dict[str, dict] = {}
-    for serializer in ISLAND_PROPS:
+    for serializer in (*ISLAND_PROPS, *EVENT_DATA):
         if schema.resolve_serializer(serializer, "response").name is None:
             added[serializer.__name__] = {**NO_PROPS, "description": (serializer.__doc__ or "").strip()}
     for name, component in registry.build({}).get("schemas", {}).items():

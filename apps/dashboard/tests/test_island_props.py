@@ -5,9 +5,6 @@ import json
 import re
 
 import pytest
-from django.core.serializers.json import DjangoJSONEncoder
-from drf_spectacular.generators import SchemaGenerator
-from jsonschema import Draft202012Validator
 
 from apps.accounts.models import Role
 from apps.bookings.templatetags.review_tags import listing_reviews
@@ -15,26 +12,15 @@ from apps.core.islands import IslandProps
 from apps.dashboard.contracts import ISLANDS, PREFIX
 from apps.listings.factories import AddOnFactory, ListingFactory
 
+from .contract_schema import contract_schemas, errors_against, plain
 from .test_pages import PAGE_PATHS, ROLE_ACTORS
 
 MOUNT = re.compile(r'data-island="(?P<name>\w+)"(?: data-props-id="(?P<props>[\w-]+)")?')
 
 
-def _json_schema(node):
-    """OpenAPI 3.0's ``nullable`` as JSON Schema's null type."""
-    if isinstance(node, list):
-        return [_json_schema(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    node = {key: _json_schema(value) for key, value in node.items()}
-    if node.pop("nullable", False):
-        return {"anyOf": [node, {"type": "null"}]}
-    return node
-
-
 @pytest.fixture(scope="module")
 def schemas() -> dict:
-    return _json_schema(SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"])
+    return contract_schemas()
 
 
 @pytest.fixture
@@ -50,10 +36,6 @@ def built(monkeypatch) -> list:
 
     monkeypatch.setattr(IslandProps, "to_representation", record)
     return pairs
-
-
-def _plain(value):
-    return json.loads(json.dumps(value, cls=DjangoJSONEncoder))
 
 
 def mounted_props(html: str) -> list[tuple[str, dict]]:
@@ -72,14 +54,11 @@ def mounted_props(html: str) -> list[tuple[str, dict]]:
 def check(schemas: dict, built: list, html: str, seen: set[str]) -> None:
     for name, props in mounted_props(html):
         assert name in ISLANDS, f"{name} has no props serializer in apps/dashboard/contracts.py"
-        validator = Draft202012Validator(
-            {"$ref": f"#/components/schemas/{PREFIX}{name}", "components": {"schemas": schemas}}
-        )
-        errors = [f"{'/'.join(map(str, error.path))}: {error.message}" for error in validator.iter_errors(props)]
+        errors = errors_against(f"{PREFIX}{name}", props)
         assert not errors, f"{name}: {errors}"
         seen.add(name)
     for raw, data in built:
-        assert _plain(data) == _plain(raw), "a prop was dropped or changed by its serializer"
+        assert plain(data) == plain(raw), "a prop was dropped or changed by its serializer"
     built.clear()
 
 
@@ -140,3 +119,18 @@ def test_listing_reviews_props_match_their_serializer(schemas, built):
     html = f'<div data-island="ListingReviews" data-props-id="r"></div><script id="r" type="application/json">{json.dumps(context["more_props"])}</script>'
     check(schemas, built, html, seen)
     assert seen == {"ListingReviews"}
+
+
+def test_live_events_are_declared_and_checked():
+    from apps.dashboard.contracts import LIVE_EVENTS
+
+    from .contract_schema import check_live_event
+
+    assert {"notification", "pendingCounter", "message", "read", "delivered", "typing", "error", "pong"} <= set(
+        LIVE_EVENTS
+    )
+    check_live_event("typing", {"conversationId": "c1", "userId": "u1", "name": "Ann", "isTyping": True})
+    with pytest.raises(AssertionError):
+        check_live_event("typing", {"conversationId": "c1", "name": "Ann", "isTyping": True})
+    with pytest.raises(AssertionError):
+        check_live_event("unknown", {})

@@ -150,8 +150,7 @@ export function MessagesPage({ side, withUserId = "", conversationId = "", booki
   // Live events of the page's socket.
   useEffect(() => {
     const offs = [
-      onLive("message", (raw) => {
-        const { conversationId: id, message } = raw as { conversationId: string; message: ChatMessage };
+      onLive("message", ({ conversationId: id, message }) => {
         if (id === activeId) {
           setThread((current) => mergeMessage(current, message));
           if (message.senderSide !== side) {
@@ -162,19 +161,16 @@ export function MessagesPage({ side, withUserId = "", conversationId = "", booki
         }
         void loadList();
       }),
-      onLive("read", (raw) => {
-        const { conversationId: id, readAt, by } = raw as { conversationId: string; readAt: string; by: string };
+      onLive("read", ({ conversationId: id, readAt, by }) => {
         if (id !== activeId || by === side) return;
         setReadUpTo((current) => (current && Date.parse(current) > Date.parse(readAt) ? current : readAt));
         setThread((current) => current.map((m) => (m.senderSide === side && !m.readAt ? { ...m, readAt, deliveredAt: m.deliveredAt ?? readAt } : m)));
       }),
-      onLive("delivered", (raw) => {
-        const { conversationId: id, messageId, deliveredAt } = raw as { conversationId: string; messageId: string; deliveredAt: string };
+      onLive("delivered", ({ conversationId: id, messageId, deliveredAt }) => {
         if (id !== activeId) return;
         setThread((current) => current.map((m) => (m._id === messageId && !m.deliveredAt ? { ...m, deliveredAt } : m)));
       }),
-      onLive("typing", (raw) => {
-        const { conversationId: id, name, isTyping } = raw as { conversationId: string; name: string; isTyping: boolean };
+      onLive("typing", ({ conversationId: id, name, isTyping }) => {
         if (id !== activeId) return;
         window.clearTimeout(typingTimer.current);
         setTyping(isTyping ? `${name || "Someone"} is typing…` : "");

@@ -5453,6 +5453,70 @@ export interface components {
             readonly images: string[];
             host: components["schemas"]["ListingHost"];
         };
+        /** @description ``delivered``: the recipient's page received the message. */
+        LiveEventDelivered: {
+            conversationId: string;
+            messageId: string;
+            /** Format: date-time */
+            deliveredAt: string;
+        };
+        /** @description ``error``: an event from the page was refused (``for`` names it). */
+        LiveEventError: {
+            message: string;
+            for: string;
+        };
+        /** @description ``message``: a message was sent in a conversation of the user. */
+        LiveEventMessage: {
+            conversationId: string;
+            message: components["schemas"]["Message"];
+        };
+        /** @description ``notification``: a new notification, as the list shows it. */
+        LiveEventNotification: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            content: string;
+            type: string;
+            kind: string;
+            link: string;
+            read: boolean;
+            seen: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description ``pendingCounter``: the menu's pending counters. */
+        LiveEventPendingCounter: {
+            pendingBookings: number;
+            pendingDisputes: number;
+            pendingListings: number;
+            otherRequests: number;
+            payoutRequests: number;
+            pendingVerificationRequest: number;
+            stuckEffects: number;
+        };
+        /** @description ``pong``: the answer to the page's ``ping``; no data. */
+        LiveEventPong: Record<string, never>;
+        /** @description ``read``: the ``by`` side read the conversation's messages up to ``readAt``. */
+        LiveEventRead: {
+            conversationId: string;
+            /** Format: date-time */
+            readAt: string;
+            /**
+             * @description * `renter` - Renter
+             *     * `host` - Host
+             * @enum {string}
+             */
+            by: "renter" | "host";
+        };
+        /** @description ``typing``: the other side is typing (or stopped). */
+        LiveEventTyping: {
+            conversationId: string;
+            userId: string;
+            name: string;
+            isTyping: boolean;
+        };
         LoginInputRequest: {
             /** Format: email */
             email: string;
