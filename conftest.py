@@ -26,12 +26,15 @@ def _fresh_redis():
 def _live_events_match_their_schema(monkeypatch):
     """Every event the server sends to pages' sockets matches its declared ``LiveEvent<Name>`` schema.
 
-    An event a test sends itself (to exercise delivery, with made-up data) is the test's own business.
+    The events are checked once the test is over, so the check takes no time from a test that waits
+    for a socket. An event a test sends itself (to exercise delivery, with made-up data) is the test's
+    own business.
     """
-    from apps.dashboard.tests.contract_schema import check_live_event
+    from apps.dashboard.tests.contract_schema import check_live_event, plain
     from apps.notifications import realtime
 
     send = realtime.send_to_groups
+    sent: list[tuple[str, object]] = []
 
     def sent_by_a_test() -> bool:
         frame = inspect.currentframe()
@@ -39,12 +42,15 @@ def _live_events_match_their_schema(monkeypatch):
             frame = frame.f_back
         return bool(frame) and ".tests." in frame.f_globals.get("__name__", "")
 
-    def checked(groups, event, data, **kwargs):
+    def recorded(groups, event, data, **kwargs):
         if not sent_by_a_test():
-            check_live_event(event, data)
+            sent.append((event, plain(data)))
         return send(groups, event, data, **kwargs)
 
-    monkeypatch.setattr(realtime, "send_to_groups", checked)
+    monkeypatch.setattr(realtime, "send_to_groups", recorded)
+    yield
+    for event, data in sent:
+        check_live_event(event, data)
 
 
 @pytest.fixture
