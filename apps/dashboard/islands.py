@@ -9,7 +9,7 @@ from apps.bookings.policies import BOOKING_TABS
 from apps.core.islands import IslandProps
 from apps.messaging.models import Side
 
-from .policies import MONEY_WIDGETS, PLATFORM_WIDGETS
+from .policies import PLATFORM_WIDGETS
 
 BOOKING_SIDES = ["renter", "host", "staff"]
 
@@ -47,7 +47,7 @@ class IslandDashboardPage(IslandProps):
 
 class IslandPropsDashboardHome(IslandDashboardPage):
     widgets = serializers.ListField(
-        child=serializers.ChoiceField(choices=[*MONEY_WIDGETS, *PLATFORM_WIDGETS]),
+        child=serializers.ChoiceField(choices=["revenue", *PLATFORM_WIDGETS, "payoutRequests"]),
         help_text="The platform widgets, in page order.",
     )
     platformNumbers = _flag()

@@ -4521,7 +4521,7 @@ export interface components {
             role: "admin" | "moderator" | "host" | "subHost" | "renter";
             userId: string;
             /** @description The platform widgets, in page order. */
-            widgets: ("revenue" | "payoutRequests" | "totalUsers" | "highDemandLocations" | "highDemandAmenities" | "geoChart" | "popularHosts" | "popularSpaces" | "recentRequests" | "recentBookings" | "recentListings" | "newReservations")[];
+            widgets: ("revenue" | "totalUsers" | "highDemandLocations" | "highDemandAmenities" | "geoChart" | "popularHosts" | "popularSpaces" | "recentRequests" | "recentBookings" | "recentListings" | "newReservations" | "payoutRequests")[];
             platformNumbers: boolean;
             seesInvoices: boolean;
             moneyLabel: string;
