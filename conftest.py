@@ -1,3 +1,5 @@
+import inspect
+
 import pytest
 from django.core.cache import cache
 
@@ -18,6 +20,37 @@ def _fresh_redis():
     """Each test starts with empty rate-limit counters and cache (this worker's own Redis database)."""
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _live_events_match_their_schema(monkeypatch):
+    """Every event the server sends to pages' sockets matches its declared ``LiveEvent<Name>`` schema.
+
+    The events are checked once the test is over, so the check takes no time from a test that waits
+    for a socket. An event a test sends itself (to exercise delivery, with made-up data) is the test's
+    own business.
+    """
+    from apps.dashboard.tests.contract_schema import check_live_event, plain
+    from apps.notifications import realtime
+
+    send = realtime.send_to_groups
+    sent: list[tuple[str, object]] = []
+
+    def sent_by_a_test() -> bool:
+        frame = inspect.currentframe()
+        while frame and frame.f_globals.get("__name__") in (__name__, realtime.__name__):
+            frame = frame.f_back
+        return bool(frame) and ".tests." in frame.f_globals.get("__name__", "")
+
+    def recorded(groups, event, data, **kwargs):
+        if not sent_by_a_test():
+            sent.append((event, plain(data)))
+        return send(groups, event, data, **kwargs)
+
+    monkeypatch.setattr(realtime, "send_to_groups", recorded)
+    yield
+    for event, data in sent:
+        check_live_event(event, data)
 
 
 @pytest.fixture

@@ -322,7 +322,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "apps.core.schema.finish_schema"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        # The islands' props, after the enum hook so their choices stay inline (apps/dashboard/contracts.py).
+        "apps.dashboard.contracts.add_contract_components",
+        "apps.core.schema.finish_schema",
+    ],
     # One named enum per status vocabulary, so generated client types read as the product's words.
     "ENUM_NAME_OVERRIDES": {
         "RoleEnum": "apps.accounts.models.Role",

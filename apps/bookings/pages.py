@@ -12,11 +12,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from apps.core.islands import island_props
 from apps.listings.models import Listing, ListingImage, PropertyType
 from apps.listings.pages import booking_widget_props
 from apps.listings.policies import CANCELLATION_TEXT, public_listings
 from apps.listings.search import image_url
 
+from .islands import IslandPropsBookingFlow
 from .models import Booking
 from .policies import book_refusal
 from .selectors import _is_uuid
@@ -95,7 +97,7 @@ def booking_step(request: HttpRequest, step: str) -> HttpResponse:
         "steps": steps,
         "listing": listing,
         "image_url": image_url(images[0].path, small=True) if images else "",
-        "flow_props": {"step": step, "listing": listing_props(listing, request)},
+        "flow_props": island_props(IslandPropsBookingFlow, {"step": step, "listing": listing_props(listing, request)}),
     }
     response = render(request, "bookings/booking_step.html", context)
     response["X-Robots-Tag"] = "noindex"

@@ -7,8 +7,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.vary import vary_on_cookie
 
 from apps.accounts.models import Role
+from apps.core.islands import island_props
 from apps.notifications.counters import pending_counters
 
+from .contracts import ISLANDS
+from .islands import IslandPropsDashboardPremium, IslandPropsDashboardShell
 from .navigation import ROUTES_BY_NAME, short_name, sidebar_for
 from .pages import PAGES
 
@@ -60,12 +63,12 @@ def page(request: HttpRequest, route: str, **kwargs) -> HttpResponse:
         "route": shown,
         "requested_route": requested,
         "page_island": page_info.island if page_info else None,
-        "page_props": props,
-        "shell_props": shell,
+        "page_props": island_props(ISLANDS[page_info.island], props) if page_info else props,
+        "shell_props": island_props(IslandPropsDashboardShell, shell),
         "sidebar": sidebar_for(user.role, request.path, counters),
         "user_display_name": name,
         "user_short_name": short_name(name),
         "show_premium": user.role in PREMIUM_ROLES,
-        "premium_props": {"role": user.role},
+        "premium_props": island_props(IslandPropsDashboardPremium, {"role": user.role}),
     }
     return render(request, "dashboard/page.html", context)

@@ -27,10 +27,12 @@ from apps.accounts.models import Role, User
 from apps.cms.selectors import cms_page_get, contact_details_get
 from apps.core.django_internals import JSON_SCRIPT_ESCAPES
 from apps.core.exceptions import InvalidInput
+from apps.core.islands import island_props
 from apps.core.policies import page_window
 
 from . import media, providers, search_cache, zones
 from . import search as discovery
+from .islands import IslandPropsBookingWidget, IslandPropsFavouriteHeart, IslandPropsListingMap, IslandPropsSearchMap
 from .models import (
     Amenity,
     Facility,
@@ -241,22 +243,25 @@ def property_listing(request: HttpRequest, space: str | None = None, city: str |
         "categories": CATEGORIES,
         "catalogue": _catalogue(),
         "filters": filters,
-        "map_props": {
-            **map_tiles(),
-            "markers": [
-                {
-                    "id": item["_id"],
-                    "lat": float(item["latitude"]),
-                    "lng": float(item["longitude"]),
-                    "title": item["title"],
-                    "href": f"/listing-details/{item['slug']}",
-                    "price": _marker_price(item),
-                }
-                for item in items
-                if item.get("latitude") is not None and item.get("longitude") is not None
-            ],
-            "bounds": [float(value) for value in filters.bounds] if filters.bounds else None,
-        },
+        "map_props": island_props(
+            IslandPropsSearchMap,
+            {
+                **map_tiles(),
+                "markers": [
+                    {
+                        "id": item["_id"],
+                        "lat": float(item["latitude"]),
+                        "lng": float(item["longitude"]),
+                        "title": item["title"],
+                        "href": f"/listing-details/{item['slug']}",
+                        "price": _marker_price(item),
+                    }
+                    for item in items
+                    if item.get("latitude") is not None and item.get("longitude") is not None
+                ],
+                "bounds": [float(value) for value in filters.bounds] if filters.bounds else None,
+            },
+        ),
         "list_ld": ld_json(
             {
                 "@context": "https://schema.org",
@@ -391,15 +396,18 @@ def _listing_details(request: HttpRequest, slug: str, marks: dict | None = None)
         "category": CATEGORY_BY_TYPE[listing.property_type],
         "category_name": CATEGORIES[CATEGORY_BY_TYPE[listing.property_type]]["name"],
         "map_url": _map_url(listing),
-        "map_props": _listing_map_props(listing),
-        "favourite_props": {
-            "listingId": str(listing.id),
-            "title": listing.title,
-            "favourite": bool(favourite),
-            "isLoggedIn": request.user.is_authenticated,
-            "isRenter": request.user.is_authenticated and request.user.role == Role.RENTER,
-        },
-        "booking_props": booking_props,
+        "map_props": island_props(IslandPropsListingMap, _listing_map_props(listing)),
+        "favourite_props": island_props(
+            IslandPropsFavouriteHeart,
+            {
+                "listingId": str(listing.id),
+                "title": listing.title,
+                "favourite": bool(favourite),
+                "isLoggedIn": request.user.is_authenticated,
+                "isRenter": request.user.is_authenticated and request.user.role == Role.RENTER,
+            },
+        ),
+        "booking_props": island_props(IslandPropsBookingWidget, booking_props),
         "opening_hours": _opening_rows(listing.opening_hours),
         "listing_ld": ld_json(listing_json_ld(listing, images, prices, path)),
         "breadcrumb_ld": ld_json(

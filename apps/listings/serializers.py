@@ -35,6 +35,7 @@ MAX_IMAGES = 20
 MAX_OFFERINGS = len(OfferingKind.values)
 MAX_ADD_ONS = 30
 MAX_BLOCKED_DATES = 400
+MAX_ALT_LENGTH = 200
 PERIOD_WORDS = {Period.HOURLY: "hour", Period.DAILY: "day", Period.WEEKLY: "week", Period.MONTHLY: "month"}
 OFFERING_BY_TITLE = {label.lower(): value for value, label in OfferingKind.choices}
 
@@ -216,7 +217,7 @@ class AddOnInput(serializers.Serializer):
             {"type": "string", "description": "The image's stored path."},
             {
                 "type": "object",
-                "properties": {"path": {"type": "string"}, "alt": {"type": "string", "maxLength": 200}},
+                "properties": {"path": {"type": "string"}, "alt": {"type": "string", "maxLength": MAX_ALT_LENGTH}},
                 "required": ["path"],
             },
         ]
@@ -227,7 +228,7 @@ class ImageItemField(serializers.Field):
 
     default_error_messages = {
         "invalid": "Each image is a file path or an object with path and alt",
-        "alt": "Alt text must be at most 200 characters long",
+        "alt": f"Alt text must be at most {MAX_ALT_LENGTH} characters long",
     }
 
     def to_internal_value(self, data: Any) -> dict:
@@ -241,7 +242,7 @@ class ImageItemField(serializers.Field):
             self.fail("invalid")
         if len(path) > 300 or not path.strip():
             self.fail("invalid")
-        if len(alt.strip()) > 200:
+        if len(alt.strip()) > MAX_ALT_LENGTH:
             self.fail("alt")
         return {"path": path.strip(), "alt": alt.strip()}
 

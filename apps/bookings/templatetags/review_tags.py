@@ -7,7 +7,9 @@ a renter's review waiting for the host's (double-blind) or for a moderator is no
 
 from django import template
 
+from apps.bookings.islands import IslandPropsListingReviews
 from apps.bookings.reviews import listing_rating_stats, listing_reviews_public
+from apps.core.islands import island_props
 
 register = template.Library()
 
@@ -31,5 +33,5 @@ def listing_reviews(listing, stats: dict | None = None) -> dict:
         "stats": stats,
         "reviews": reviews,
         "more": stats["reviews"] > REVIEWS_ON_PAGE,
-        "more_props": {"listingId": str(listing.pk), "startPage": 2},
+        "more_props": island_props(IslandPropsListingReviews, {"listingId": str(listing.pk), "startPage": 2}),
     }

@@ -2,8 +2,9 @@
 
 ``{% island "Navbar" %}`` loads ``frontend/src/islands/Navbar/main.tsx`` through django-vite (the
 built file, its CSS and a modulepreload of its shared chunks, or the Vite dev server in dev mode),
-so a page loads only the islands it mounts. ``{% island_props "navbar-props" signedIn=True %}``
-writes the props as ``json_script`` for the mount element's ``data-props-id``.
+so a page loads only the islands it mounts. ``{% navbar_props "navbar-props" signedIn=True %}``
+writes the navbar's props (through their serializer, apps/core/islands.py) as ``json_script`` for the
+mount element's ``data-props-id``.
 
 Every tag an island adds asks for ``fetchpriority="low"``: the pages are rendered on the server and
 the islands only add behaviour, so on a slow line the stylesheet and the largest photo go first and
@@ -18,6 +19,8 @@ from django.utils.html import json_script
 from django.utils.safestring import SafeString, mark_safe
 from django_vite.core.exceptions import DjangoViteAssetNotFoundError
 from django_vite.templatetags.django_vite import vite_asset
+
+from apps.core.islands import IslandPropsNavbar, island_props
 
 register = template.Library()
 logger = logging.getLogger(__name__)
@@ -45,5 +48,5 @@ def island(name: str) -> SafeString:
 
 
 @register.simple_tag
-def island_props(element_id: str, **props) -> SafeString:
-    return json_script(props, element_id)
+def navbar_props(element_id: str, **props) -> SafeString:
+    return json_script(island_props(IslandPropsNavbar, props), element_id)

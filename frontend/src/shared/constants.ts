@@ -3,6 +3,7 @@
  * (`manage.py frontend_constants`; `make test` fails when the file is stale). Import them from
  * here instead of writing the numbers again.
  */
+import type { Schemas } from "./api/client";
 import generated from "./constants.json";
 
 export type RefundStep = { hoursBefore: number; share: string };
@@ -23,6 +24,20 @@ export type Constants = {
     documentMaxBytes: number;
     documentsPerUser: number;
     disputeFilesMax: number;
+  };
+  listingForm: {
+    limits: {
+      title: number;
+      description: number;
+      images: number;
+      addOns: number;
+      alt: number;
+      bufferMinutes: number;
+      minimumNoticeHours: number;
+      bookingWindowDays: number;
+      blockedDates: number;
+    };
+    offerings: { kind: Schemas["OfferingKindEnum"]; title: string; periods: Schemas["PeriodEnum"][] }[];
   };
   refundSchedule: Record<CancellationPolicyName, { steps: RefundStep[]; text: string }>;
 };

@@ -2,7 +2,8 @@
 
 Every value comes from the policy or module that owns it, so the client never keeps a copy of its
 own: slot length, OTP length, page size and pagination window, ``filters[period]`` choices, the
-premium grace, upload limits and the refund schedule's sentences. ``--check`` fails when the
+premium grace, upload limits, the refund schedule's sentences, and the listing form's limits and
+offerings (read from the serializer that enforces them). ``--check`` fails when the
 committed file is stale (scripts/test.sh runs it).
 """
 
@@ -18,12 +19,36 @@ from apps.core import images
 from apps.core.policies import PAGE_SIZE, PAGINATION_ALL_PAGES_UP_TO, PAGINATION_EDGE_WINDOW, PERIOD_NAMES
 from apps.disputes.uploads import MAX_FILES as DISPUTE_MAX_FILES
 from apps.listings.media import MAX_FILES_PER_UPLOAD
+from apps.listings.models import OFFERING_PERIODS, OfferingKind
 from apps.listings.policies import CANCELLATION_TEXT, REFUND_SCHEDULE
+from apps.listings.serializers import MAX_ADD_ONS, MAX_ALT_LENGTH, MAX_BLOCKED_DATES, MAX_IMAGES, ListingInput
 from apps.payments.policies import DELETION_WARNING_DAYS_BEFORE, PREMIUM_GRACE_DAYS, grace_text
 
 TARGET = Path(settings.BASE_DIR) / "frontend" / "src" / "shared" / "constants.json"
 
 IMAGE_TYPES = {"JPEG": "image/jpeg", "PNG": "image/png", "WEBP": "image/webp", "GIF": "image/gif"}
+
+
+def listing_form() -> dict:
+    """The listing form's limits, as ListingInput checks them, and the offerings with their periods."""
+    fields = ListingInput().fields
+    return {
+        "limits": {
+            "title": fields["title"].max_length,
+            "description": fields["description"].max_length,
+            "images": MAX_IMAGES,
+            "addOns": MAX_ADD_ONS,
+            "alt": MAX_ALT_LENGTH,
+            "bufferMinutes": fields["bufferMinutes"].max_value,
+            "minimumNoticeHours": fields["minimumNoticeHours"].max_value,
+            "bookingWindowDays": fields["bookingWindowDays"].max_value,
+            "blockedDates": MAX_BLOCKED_DATES,
+        },
+        "offerings": [
+            {"kind": kind, "title": title, "periods": list(OFFERING_PERIODS[kind])}
+            for kind, title in OfferingKind.choices
+        ],
+    }
 
 
 def constants() -> dict:
@@ -47,6 +72,7 @@ def constants() -> dict:
             "documentsPerUser": DOCUMENTS_PER_USER,
             "disputeFilesMax": DISPUTE_MAX_FILES,
         },
+        "listingForm": listing_form(),
         "refundSchedule": {
             policy: {
                 "steps": [{"hoursBefore": hours, "share": str(share)} for hours, share in steps],

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { type Control, useController, useForm } from "react-hook-form";
 import { api, call, type Schemas } from "../../shared/api/client";
+import { upload } from "../../shared/api/upload";
 import { describedBy, FieldShell, visibleError } from "../../shared/forms/Field";
 import { PhoneField } from "../../shared/forms/PhoneField";
 import { SubmitButton } from "../../shared/forms/SubmitButton";
@@ -17,7 +18,6 @@ import { AvatarCropper } from "./AvatarCropper";
 import { applyServerErrors, SOCIAL_LABELS, socialLinks, type UserDetail, updateShellIdentity } from "./people";
 import { accountKey, useWholeAccount } from "./queries";
 import { type ProfileValues, profileSchema } from "./schemas";
-import { sendForm } from "./upload";
 
 const FIELDS = [
   "firstName",
@@ -149,7 +149,7 @@ function EditForm({ user }: { user: UserDetail }) {
     const body = new FormData();
     body.append("avatar", new File([blob], "avatar.jpg", { type: "image/jpeg" }));
     try {
-      const answer = await sendForm<Schemas["ProfileUpdateResponse"]>("PUT", `/api/user/profile/${user._id}`, body);
+      const answer = await upload<Schemas["ProfileUpdateResponse"]>(`/api/user/profile/${user._id}`, body, { method: "PUT" });
       setAvatar(answer.data.avatar);
       saved({ ...answer.data });
       toast.success("Avatar updated successfully.");

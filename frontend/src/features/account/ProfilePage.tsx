@@ -8,11 +8,9 @@ import { BIO_MAX, displayName, displayPhone, roleLabel, socialLinks, type UserDe
 import { ProfileEditPage } from "./ProfileEditPage";
 import { useWholeAccount } from "./queries";
 import { VerificationDocs } from "./VerificationDocs";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-export interface ProfileProps {
-  userId: string;
-  view: "profile" | "edit";
-}
+export type ProfileProps = Pick<IslandProps<"DashboardProfile">, "userId" | "view">;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

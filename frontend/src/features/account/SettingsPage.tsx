@@ -33,6 +33,7 @@ import {
   type TaxValues,
   taxSchema,
 } from "./schemas";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 const CHANNEL_LABELS: Record<string, string> = { inApp: "In-app", email: "E-mail", push: "Push" };
 const SETTINGS_PATH = "/api/user/notification-settings";
@@ -378,15 +379,11 @@ function CloseAccount({ notes }: { notes: string[] }) {
   );
 }
 
-interface SettingsProps {
-  userId: string;
-  /** What the server's policies offer this user: the tax (host), premium history (host side), closing the account. */
-  setsTax: boolean;
-  seesPremiumHistory: boolean;
-  closesAccount: boolean;
-  /** What closing the account does for this user beyond the common consequences. */
-  closingNotes: string[];
-}
+/**
+ * What the server's policies offer this user: the tax (host), premium history (host side), closing
+ * the account, and what closing it does for this user beyond the common consequences.
+ */
+type SettingsProps = Pick<IslandProps<"DashboardSettings">, "userId" | "setsTax" | "seesPremiumHistory" | "closesAccount" | "closingNotes">;
 
 export function SettingsPage({ userId, setsTax, seesPremiumHistory, closesAccount, closingNotes }: SettingsProps) {
   const { data } = useWholeAccount(userId, { silent: true });

@@ -1,12 +1,12 @@
 /** A host's identity documents on its profile: upload more, open, delete (spec 8: "Document deleted successfully."). */
 import { useRef, useState } from "react";
 import { api, call, type Schemas } from "../../shared/api/client";
+import { upload } from "../../shared/api/upload";
 import { formatDate } from "../../shared/format";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import { toast } from "../../shared/ui/toast";
 import { documentName, serverErrors, type VerificationDoc } from "./people";
 import { refreshAccount } from "./queries";
-import { sendForm } from "./upload";
 
 const ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -17,7 +17,7 @@ export function VerificationDocs({ userId, docs, canUpload }: { userId: string; 
   const [error, setError] = useState("");
   const [deleting, setDeleting] = useState<VerificationDoc | null>(null);
 
-  const upload = async (files: FileList | null) => {
+  const addDocuments = async (files: FileList | null) => {
     if (!files?.length) return;
     const tooBig = Array.from(files).find((file) => file.size > MAX_BYTES);
     if (tooBig) {
@@ -29,7 +29,7 @@ export function VerificationDocs({ userId, docs, canUpload }: { userId: string; 
     setBusy(true);
     setError("");
     try {
-      const answer = await sendForm<Schemas["VerificationDocsUploadResponse"]>("POST", "/api/user/verification-docs", form, { silent: true });
+      const answer = await upload<Schemas["VerificationDocsUploadResponse"]>("/api/user/verification-docs", form, { silent: true });
       toast.success(answer.message || "Documents uploaded.");
       await refreshAccount(userId);
     } catch (failure) {
@@ -91,7 +91,7 @@ export function VerificationDocs({ userId, docs, canUpload }: { userId: string; 
             accept={ACCEPT}
             multiple
             disabled={busy}
-            onChange={(event) => void upload(event.currentTarget.files)}
+            onChange={(event) => void addDocuments(event.currentTarget.files)}
           />
           <p className="form-field__hint">PDF, JPEG, PNG or WebP, at most 10 MB each.</p>
           {error && (

@@ -6,6 +6,7 @@
  */
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { api, call, type Schemas } from "../../shared/api/client";
+import { upload } from "../../shared/api/upload";
 import { invalidate } from "../../shared/api/query";
 import { navigation } from "../../shared/browser/navigation";
 import { money } from "../../shared/format";
@@ -13,7 +14,6 @@ import { Dialog } from "../../shared/ui/Dialog";
 import { toast } from "../../shared/ui/toast";
 import { evidenceError, MAX_EVIDENCE } from "../disputes/types";
 import { payReturnUrl } from "../bookings/bookings";
-import { postForm } from "../messages/api";
 import { countersChanged } from "../notifications/counters";
 import { type ActionBooking, EXTENSION_UNITS, type ExtensionUnit, extensionBody, reviewBody, unpaidExtension } from "./actions";
 import "./booking-actions.css";
@@ -189,7 +189,7 @@ export function BookingActions({ booking, side, onChanged }: { booking: ActionBo
     form.append("bookingId", booking._id);
     form.append("reason", reason.trim());
     files.forEach((file) => form.append("files", file));
-    void run(async () => (await postForm<Schemas["DisputeCreateResponse"]>("/api/dispute/create", form)).message);
+    void run(async () => (await upload<Schemas["DisputeCreateResponse"]>("/api/dispute/create", form)).message);
   };
 
   const any = can.pay || can.payExtension || can.cancel || can.extend || can.review || can.dispute;

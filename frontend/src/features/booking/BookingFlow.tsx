@@ -9,7 +9,7 @@ import { api, ApiError, call } from "../../shared/api/client";
 import { AvailabilityNote, Breakdown, conflicts, DetailsForm, type Errors, missingFields, QuotePanel, withConsistentTimes } from "./components";
 import { type BookingDraft, clearDraft, draftFor, updateDraft } from "./draft";
 import { useAvailability, useQuote } from "./hooks";
-import { type BookingListing, type Step, stepUrl } from "./quote";
+import { type BookingListing, stepUrl } from "./quote";
 import { money } from "../../shared/format";
 import { displayDate, zoneNameOn } from "./slots";
 import { SubmitButton } from "../../shared/forms/SubmitButton";
@@ -18,11 +18,9 @@ import { navigation } from "../../shared/browser/navigation";
 import { flashToast, toast } from "../../shared/ui/toast";
 import "../../shared/ui/css/forms.css";
 import "./booking.css";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-interface FlowProps {
-  step: Step;
-  listing: BookingListing;
-}
+type FlowProps = IslandProps<"BookingFlow">;
 
 export const PAYMENT_SUCCESS = "Payment successful. Your booking request was sent to the host.";
 export const PAYMENT_CANCELLED = "Payment cancelled. Your booking request waits for payment; you can pay now.";

@@ -6,12 +6,13 @@ import { useState } from "react";
 import { AvailabilityNote, DetailsForm, type Errors, missingFields, QuotePanel, withConsistentTimes, conflicts } from "./components";
 import { type BookingDraft, draftFor, updateDraft } from "./draft";
 import { useAvailability, useQuote } from "./hooks";
-import { type BookingListing, detailsStep, CHECKOUT_STEP, stepUrl } from "./quote";
+import type { IslandProps } from "../../shared/ui/mountIsland";
+import { detailsStep, CHECKOUT_STEP, stepUrl } from "./quote";
 import { navigation } from "../../shared/browser/navigation";
 import "../../shared/ui/css/forms.css";
 import "./booking.css";
 
-export function BookingWidget(listing: BookingListing) {
+export function BookingWidget(listing: IslandProps<"BookingWidget">) {
   const step = detailsStep(listing.propertyType);
   const [draft, setDraft] = useState<BookingDraft>(() =>
     withConsistentTimes(listing, { ...draftFor(listing.listingId), listingId: listing.listingId, slug: listing.slug, propertyType: listing.propertyType }),

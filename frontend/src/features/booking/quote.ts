@@ -1,50 +1,21 @@
 /** The server's price quote and how the booking steps show it (money as $ with two decimals). */
 import type { Schemas } from "../../shared/api/client";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 import { money, percent } from "../../shared/format";
 import type { BookingDraft } from "./draft";
 
 export const QUOTE_DEBOUNCE_MS = 400;
 
-export interface Offering {
-  _id: string;
-  kind: string;
-  title: string;
-  periods: string[];
-  prices: Record<string, string>;
-  seats: number;
-  minimumPeriod: number;
-}
+export type Offering = Schemas["IslandOffering"];
+export type AddOn = Schemas["IslandAddOn"];
 
-export interface AddOn {
-  _id: string;
-  title: string;
-  price: string;
-}
-
-/** What the listing page and the step pages know of the listing (`json_script` props). */
-export interface BookingListing {
-  listingId: string;
-  slug: string;
-  title: string;
-  propertyType: "officeSpace" | "eventSpace";
-  prices?: Record<string, string>;
-  spaceOffering: Offering[];
-  servicesAndAddOns: AddOn[];
-  guest?: number | null;
-  numberOfSeats?: number | null;
-  minimumDays?: number | null;
-  openingHours?: Record<string, { open?: string; close?: string } | null> | null;
-  blockedDates?: string[];
-  cancellationPolicy?: string;
-  cancellationText?: string;
-  isLoggedIn?: boolean;
-  /** Whether the signed-in user may send a booking request (renters only), from the server. */
-  mayBook?: boolean;
-  /** The listing's IANA time zone: every date and time of the booking is on that clock. */
-  timeZone?: string;
-  /** The zone's short name from each day it changes on, to name it beside the times ("10:00 AM IST"). */
-  timeZoneNames?: { from: string; name: string }[];
-}
+type FlowListing = IslandProps<"BookingFlow">["listing"];
+/**
+ * What the listing page's widget (IslandPropsBookingWidget) and the step pages (IslandPropsBookingFlow)
+ * know of the listing, from the server; the steps need the first six, and read the others where given.
+ */
+export type BookingListing = Pick<FlowListing, "listingId" | "slug" | "title" | "propertyType" | "spaceOffering" | "servicesAndAddOns"> &
+  Partial<Omit<FlowListing, "listingId" | "slug" | "title" | "propertyType" | "spaceOffering" | "servicesAndAddOns">>;
 
 export type PriceLine = Schemas["PriceLineSchema"];
 export type PaymentDetails = Schemas["PaymentDetailsSchema"];

@@ -35,18 +35,15 @@ import {
   summaryPanelTitle,
 } from "./bookings";
 import { FilterHeader } from "./FilterHeader";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-interface Props {
-  view: "list" | "detail" | "request";
-  mode?: "bookings" | "requests";
-  id?: string;
-  /** Whether the detail loads the booking's payment record (the moderator sees no money), from the server. */
-  seesPayment?: boolean;
-  /** The user's side of a booking, from the server (labels: Host or Renter column, Message Renter). */
-  side?: BookingSide;
-  /** The status tabs this user sees, as the server names them. */
-  tabs?: string[];
-}
+type PageProps = IslandProps<"DashboardBookings">;
+/**
+ * From the server: whether the detail loads the booking's payment record (the moderator sees no
+ * money), the user's side of a booking (labels: Host or Renter column, Message Renter), and the
+ * status tabs this user sees.
+ */
+type Props = Pick<PageProps, "view"> & Partial<Pick<PageProps, "mode" | "id" | "seesPayment" | "side" | "tabs">>;
 
 
 function PersonLink({ person, as }: { person: Person | null; as: "user" | "host" | "renter" }) {

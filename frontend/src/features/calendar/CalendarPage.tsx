@@ -16,6 +16,7 @@ import "../../shared/ui/css/dashboard.css";
 import "./calendar.css";
 import { ExternalCalendarsPanel } from "./ExternalCalendars";
 import { bookingsOn, type CalendarBooking, type CalendarView, monthWeeks, step, today, viewRange, viewTitle, VIEWS, WEEKDAY_LABELS, addDays } from "./grid";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 type CalendarData = Schemas["Calendar"];
 type Blocked = Schemas["CalendarBlocked"];
@@ -147,7 +148,7 @@ function ImportedCalendars() {
 }
 
 /** `hostSide`: from the server, the user works on its host's listings (the iCal links are offered). */
-export function CalendarPage({ hostSide = false }: { hostSide?: boolean }) {
+export function CalendarPage({ hostSide = false }: Partial<Pick<IslandProps<"DashboardCalendar">, "hostSide">>) {
   const [state, setState] = useListState({ view: "month", day: today() });
   const view = (VIEWS.includes(state.view as CalendarView) ? state.view : "month") as CalendarView;
   const day = /^\d{4}-\d{2}-\d{2}$/.test(state.day) ? state.day : today();

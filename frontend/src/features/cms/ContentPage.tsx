@@ -19,6 +19,7 @@ import "../account/people.css";
 import { applyServerErrors, serverErrors } from "../account/people";
 import { Preview, RichText } from "./RichText";
 import { ReviewModeration } from "./ReviewModeration";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 export const PAGES = [
   { key: "term", label: "Terms and Conditions", publicHref: "/terms-and-conditions" },
@@ -216,6 +217,6 @@ function ReviewSettings() {
   );
 }
 
-export function ContentScreen({ view }: { view: "cms" | "reviews" }) {
+export function ContentScreen({ view }: Pick<IslandProps<"DashboardContent">, "view">) {
   return view === "reviews" ? <ReviewSettings /> : <CmsPages />;
 }

@@ -10,6 +10,7 @@ import { Spinner } from "../../shared/ui/Spinner";
 import { DataTable } from "../../shared/ui/Table";
 import { InvoiceModal, invoiceColumns } from "../payments/invoices";
 import { chartSeries, INTERVALS, type Interval, STAT_CARDS, type StatCard } from "./stats";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 type Invoice = Schemas["Invoice"];
 
@@ -17,17 +18,14 @@ type Invoice = Schemas["Invoice"];
 const AdminWidgets = lazy(() => import("./AdminWidgets").then((module) => ({ default: module.AdminWidgets })));
 
 /** What the server's dashboard policy (apps/dashboard/policies.py) gives this user. */
-interface DashboardFlags {
-  /** The platform widgets, in page order (none for hosts, subHosts and renters). */
-  widgets?: string[];
-  /** The staff cards counting the platform, instead of the user's own. */
-  platformNumbers?: boolean;
-  seesInvoices?: boolean;
-  /** The money card's label: "Total earnings" for the host side, "Total rent paid" for renters. */
-  moneyLabel?: string;
-  /** A host side without any listing yet: show the way to the first one. */
-  firstListing?: boolean;
-}
+/**
+ * The platform widgets in page order (none for hosts, subHosts and renters); the staff cards counting
+ * the platform; the money card's label ("Total earnings" for the host side, "Total rent paid" for
+ * renters); and, for a host side without any listing yet, the way to the first one.
+ */
+type DashboardFlags = Partial<
+  Pick<IslandProps<"DashboardHome">, "widgets" | "platformNumbers" | "seesInvoices" | "moneyLabel" | "firstListing">
+>;
 
 /** "1 booking", "3 bookings". */
 export function countText(count: number, one: string, many = `${one}s`): string {

@@ -21,17 +21,11 @@ import { isImage } from "../messages/api";
 import { countersChanged } from "../notifications/counters";
 import { decisionError, type Dispute, DISPUTE_TABS } from "./types";
 import "./disputes.css";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-interface Props {
-  view: "list" | "detail";
-  mode?: "disputes" | "requests";
-  id?: string;
-  /** The user's side, from the server: the list names the other party (the renter deals with the host). */
-  side: BookingSide;
-  /** Whether the user decides disputes (staff), from the server's policies. */
-  staff: boolean;
-  route: string;
-}
+type PageProps = IslandProps<"DashboardDisputes">;
+/** From the server: the user's side (the list names the other party) and whether the user decides disputes (staff). */
+type Props = Pick<PageProps, "view" | "side" | "staff" | "route"> & Partial<Pick<PageProps, "mode" | "id">>;
 
 /** The word for a party of a booking (who raised the dispute, who wrote a message). */
 const PARTY_WORD: Record<"renter" | "host", string> = { renter: "Renter", host: "Host" };

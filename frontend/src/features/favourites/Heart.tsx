@@ -8,6 +8,7 @@ import { api, call } from "../../shared/api/client";
 import { toast } from "../../shared/ui/toast";
 import { openAuthModal } from "../auth/authModal";
 import "./heart.css";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 export interface HeartProps {
   listingId: string;
@@ -52,6 +53,6 @@ export function Heart({ listingId, title, favourite, isLoggedIn, isRenter, withL
 }
 
 /** The listing page's heart (its props come from the page). */
-export function ListingHeart(props: HeartProps) {
+export function ListingHeart(props: IslandProps<"FavouriteHeart">) {
   return <Heart {...props} withLabel />;
 }

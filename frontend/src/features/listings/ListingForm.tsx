@@ -30,17 +30,13 @@ import {
   toListingInput,
 } from "./form";
 import { StepContent } from "./FormSteps";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-export interface ListingFormProps {
-  mode: "add" | "edit";
-  id: string;
-  /** Staff edit any host's listing through the moderation form, never the host's draft (from the server). */
-  staff: boolean;
-  hostTax: string;
-  isPremiumHost: boolean;
-  tileUrl: string;
-  attribution: string;
-}
+/** From the server; staff edit any host's listing through the moderation form, never the host's draft. */
+export type ListingFormProps = Pick<
+  IslandProps<"DashboardListingForm">,
+  "mode" | "id" | "staff" | "hostTax" | "isPremiumHost" | "tileUrl" | "attribution"
+>;
 
 type RHFErrors = Record<string, unknown>;
 

@@ -4,16 +4,11 @@ import "./listings.css";
 import { ListingDetailPage } from "./ListingDetailPage";
 import { ListingsPage } from "./ListingsPage";
 import { RequestsPage } from "./RequestsPage";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-export interface ListingsIslandProps {
-  /** From the server: the user works on every listing (admin, moderator). */
-  staff?: boolean;
-  /** From the server: the user works on its host's own listings (host, subHost). */
-  hostSide?: boolean;
-  view: "list" | "requests" | "otherRequests" | "detail";
-  id?: string;
-  requestId?: string;
-}
+type PageProps = IslandProps<"DashboardListings">;
+/** From the server: whether the user works on every listing (staff) or on its host's own (host side). */
+export type ListingsIslandProps = Pick<PageProps, "view"> & Partial<Pick<PageProps, "staff" | "hostSide" | "id" | "requestId">>;
 
 export function ListingsIsland({ staff = false, hostSide = false, view, id, requestId }: ListingsIslandProps) {
   if (view === "detail") return <ListingDetailPage id={id ?? ""} staff={staff} hostSide={hostSide} requestId={requestId || undefined} />;

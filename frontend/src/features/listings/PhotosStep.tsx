@@ -6,7 +6,8 @@
 import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { csrfToken, errorMessage } from "../../shared/api/client";
+import type { Schemas } from "../../shared/api/client";
+import { upload } from "../../shared/api/upload";
 import { Spinner } from "../../shared/ui/Spinner";
 import { LIMITS, type ListingFormValues, type PhotoValues } from "./form";
 
@@ -21,19 +22,12 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-async function upload(files: File[]): Promise<string[]> {
+/** The files' stored paths; the step shows the server's sentence itself (silent). */
+async function uploadPhotos(files: File[]): Promise<string[]> {
   const body = new FormData();
   files.forEach((file) => body.append("files", file));
-  const token = csrfToken();
-  const response = await fetch("/api/media/uploads", {
-    method: "POST",
-    body,
-    credentials: "same-origin",
-    headers: token ? { "X-CSRFToken": token } : {},
-  });
-  const answer = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(errorMessage(answer));
-  return (answer?.data?.filesPath ?? []) as string[];
+  const answer = await upload<Schemas["MediaUploadResponse"]>("/api/media/uploads", body, { silent: true });
+  return answer.data.filesPath;
 }
 
 export function PhotosStep() {
@@ -60,7 +54,7 @@ export function PhotosStep() {
     setBusy(true);
     try {
       const paths: string[] = [];
-      for (let start = 0; start < files.length; start += PER_UPLOAD) paths.push(...(await upload(files.slice(start, start + PER_UPLOAD))));
+      for (let start = 0; start < files.length; start += PER_UPLOAD) paths.push(...(await uploadPhotos(files.slice(start, start + PER_UPLOAD))));
       set([...images, ...paths.map((path) => ({ path, alt: "" }))]);
     } catch (error) {
       setProblem((error as Error).message);

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Schemas } from "../../shared/api/client";
+import { CONSTANTS } from "../../shared/constants";
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -15,28 +16,12 @@ export type Period = (typeof PERIODS)[number];
 export const PERIOD_WORDS: Record<Period, string> = { hourly: "hour", daily: "day", weekly: "week", monthly: "month" };
 export const EVENT_PERIODS = ["hourly", "daily", "weekly"] as const satisfies readonly Period[];
 
-/** Office space offerings (spec section 3) and the periods each is sold by (as the server's OFFERING_PERIODS). */
-export const OFFERINGS = [
-  { kind: "virtualOffice", title: "Virtual Office", periods: ["monthly"] },
-  { kind: "meetingSpace", title: "Meeting Space", periods: ["hourly"] },
-  { kind: "avRoom", title: "AV Room", periods: ["hourly"] },
-  { kind: "hotDesk", title: "Hot Desk", periods: ["daily", "weekly", "monthly"] },
-  { kind: "dedicatedDesk", title: "Dedicated Desk", periods: ["daily", "weekly", "monthly"] },
-  { kind: "privateCabin", title: "Private Cabin", periods: ["monthly"] },
-] as const satisfies readonly { kind: string; title: string; periods: readonly Period[] }[];
-export type OfferingKind = (typeof OFFERINGS)[number]["kind"];
+/** Office space offerings (spec section 3) and the periods each is sold by (the server's OFFERING_PERIODS). */
+export const OFFERINGS = CONSTANTS.listingForm.offerings;
+export type OfferingKind = Schemas["OfferingKindEnum"];
 
-export const LIMITS = {
-  title: 140,
-  description: 5000,
-  images: 20,
-  addOns: 30,
-  alt: 200,
-  bufferMinutes: 1440,
-  minimumNoticeHours: 2160,
-  bookingWindowDays: 730,
-  blockedDates: 400,
-} as const;
+/** The server's limits on a listing (ListingInput), through shared/constants.json. */
+export const LIMITS = CONSTANTS.listingForm.limits;
 
 export const STEPS = [
   { id: "kind", title: "Kind of space" },

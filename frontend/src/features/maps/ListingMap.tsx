@@ -4,8 +4,9 @@
  * near the screen, not with the page.
  */
 import { useEffect, useRef } from "react";
-import { createMap, loadLeaflet, type MapMarker, MARKER_STYLE, popupHtml, type Tiles } from "../../shared/ui/map/leaflet";
+import { createMap, loadLeaflet, MARKER_STYLE, popupHtml } from "../../shared/ui/map/leaflet";
 import "./maps.css";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 /** Calls `show` once the element is within `margin` of the screen (at once where the browser cannot tell). */
 export function whenNearScreen(element: Element, show: () => void, margin = "300px"): () => void {
@@ -26,7 +27,9 @@ export function whenNearScreen(element: Element, show: () => void, margin = "300
   return () => observer.disconnect();
 }
 
-export function ListingMap({ tileUrl, attribution, markers, zoom = 15 }: Tiles & { markers: MapMarker[]; zoom?: number }) {
+type ListingMapProps = IslandProps<"ListingMap">;
+
+export function ListingMap({ tileUrl, attribution, markers, zoom = 15 }: Omit<ListingMapProps, "zoom"> & Partial<Pick<ListingMapProps, "zoom">>) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let map: { remove: () => void } | null = null;

@@ -7,13 +7,12 @@
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type * as Leaflet from "leaflet";
-import { boxOf, createMap, loadLeaflet, type MapMarker, MARKER_STYLE, popupHtml, type Tiles } from "../../shared/ui/map/leaflet";
+import { boxOf, createMap, loadLeaflet, MARKER_STYLE, popupHtml } from "../../shared/ui/map/leaflet";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 import "./maps.css";
 
-export interface SearchMapProps extends Tiles {
-  markers: MapMarker[];
-  bounds: [number, number, number, number] | null;
-}
+/** The server's props (IslandPropsSearchMap): the results' pins and the box searched (south, west, north, east). */
+export type SearchMapProps = IslandProps<"SearchMap">;
 
 /** The page URL for the box: the current query with `bounds` replaced and the page reset. */
 export function urlForBox(location: { pathname: string; search: string }, box: readonly number[]): string {
@@ -29,7 +28,8 @@ export function resultsOf(html: string): { results: Element | null; props: Searc
   const script = page.getElementById("search-map-props");
   let props: SearchMapProps | null = null;
   try {
-    props = script?.textContent ? (JSON.parse(script.textContent) as SearchMapProps) : null;
+    const parsed: SearchMapProps | null = script?.textContent ? JSON.parse(script.textContent) : null;
+    props = parsed;
   } catch {
     props = null;
   }

@@ -7,6 +7,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useDebounced } from "../../shared/hooks/useDebounced";
 import { api, call, type Schemas } from "../../shared/api/client";
+import { upload } from "../../shared/api/upload";
 import { invalidate } from "../../shared/api/query";
 import { useApiQuery } from "../../shared/api/hooks";
 import { onLive, sendLive } from "../../shared/api/live";
@@ -22,22 +23,17 @@ import {
   messageTime,
   otherParty,
   personName,
-  postForm,
   receipt,
-  type ChatSide,
 } from "./api";
 import "./messages.css";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-interface Props {
-  /** The side of a conversation the user speaks for, from the server (staff: null, read only). */
-  side: ChatSide;
-  userId: string;
-  withUserId?: string;
-  conversationId?: string;
-  bookingId?: string;
-  /** A renter's question about a listing before any booking (the listing page's "Message host"). */
-  listingId?: string;
-}
+type PageProps = IslandProps<"DashboardMessages">;
+/**
+ * From the server: the side of a conversation the user speaks for (staff: null, read only), and
+ * whom or what to open (`listingId`: a renter's question about a listing before any booking).
+ */
+type Props = Pick<PageProps, "side" | "userId"> & Partial<Pick<PageProps, "withUserId" | "conversationId" | "bookingId" | "listingId">>;
 
 const MAX_FILES = 5;
 
@@ -154,8 +150,7 @@ export function MessagesPage({ side, withUserId = "", conversationId = "", booki
   // Live events of the page's socket.
   useEffect(() => {
     const offs = [
-      onLive("message", (raw) => {
-        const { conversationId: id, message } = raw as { conversationId: string; message: ChatMessage };
+      onLive("message", ({ conversationId: id, message }) => {
         if (id === activeId) {
           setThread((current) => mergeMessage(current, message));
           if (message.senderSide !== side) {
@@ -166,19 +161,16 @@ export function MessagesPage({ side, withUserId = "", conversationId = "", booki
         }
         void loadList();
       }),
-      onLive("read", (raw) => {
-        const { conversationId: id, readAt, by } = raw as { conversationId: string; readAt: string; by: string };
+      onLive("read", ({ conversationId: id, readAt, by }) => {
         if (id !== activeId || by === side) return;
         setReadUpTo((current) => (current && Date.parse(current) > Date.parse(readAt) ? current : readAt));
         setThread((current) => current.map((m) => (m.senderSide === side && !m.readAt ? { ...m, readAt, deliveredAt: m.deliveredAt ?? readAt } : m)));
       }),
-      onLive("delivered", (raw) => {
-        const { conversationId: id, messageId, deliveredAt } = raw as { conversationId: string; messageId: string; deliveredAt: string };
+      onLive("delivered", ({ conversationId: id, messageId, deliveredAt }) => {
         if (id !== activeId) return;
         setThread((current) => current.map((m) => (m._id === messageId && !m.deliveredAt ? { ...m, deliveredAt } : m)));
       }),
-      onLive("typing", (raw) => {
-        const { conversationId: id, name, isTyping } = raw as { conversationId: string; name: string; isTyping: boolean };
+      onLive("typing", ({ conversationId: id, name, isTyping }) => {
         if (id !== activeId) return;
         window.clearTimeout(typingTimer.current);
         setTyping(isTyping ? `${name || "Someone"} is typing…` : "");
@@ -224,7 +216,7 @@ export function MessagesPage({ side, withUserId = "", conversationId = "", booki
     form.append("text", text.trim());
     files.forEach((file) => form.append("attachments", file));
     try {
-      const answer = await postForm<Schemas["MessageSendResponse"]>(`/api/chat/send/${activeId}`, form);
+      const answer = await upload<Schemas["MessageSendResponse"]>(`/api/chat/send/${activeId}`, form);
       setThread((current) => mergeMessage(current, answer.data));
       setText("");
       setFiles([]);

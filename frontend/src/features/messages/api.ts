@@ -1,5 +1,5 @@
-/** The chat API's shapes and the multipart send (attachments) through the shared client's `call`. */
-import { call, csrfToken, type Schemas } from "../../shared/api/client";
+/** The chat API's shapes (messages with attachments go through the shared `upload`). */
+import type { Schemas } from "../../shared/api/client";
 
 /** The chat API's shapes, as the server's serializers declare them. */
 export type ChatPerson = Schemas["Person"];
@@ -70,24 +70,3 @@ export function mergeMessage(thread: ChatMessage[], message: ChatMessage): ChatM
   return [...thread, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** POST a multipart form (text and files) with the session cookie and the CSRF header; `T` is the
- * answer's generated type (`Schemas["MessageSendResponse"]`). */
-export async function postForm<T>(path: string, form: FormData): Promise<T> {
-  const token = csrfToken();
-  const pending = (async () => {
-    const response = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { Accept: "application/json", ...(token ? { "X-CSRFToken": token } : {}) },
-      body: form,
-    });
-    let parsed: unknown = null;
-    try {
-      parsed = await response.json();
-    } catch {
-      parsed = null;
-    }
-    return response.ok ? { data: parsed as T, response } : { error: parsed, response };
-  })();
-  return call<T>(pending);
-}

@@ -7,10 +7,10 @@ import { navigation } from "../../shared/browser/navigation";
 import { clearStoredSession } from "../../shared/api/session";
 import "./navbar.css";
 import { enhanceBookBar, enhanceFilters, enhanceMenu } from "./smallScreens";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-export interface NavbarProps {
-  signedIn?: boolean;
-}
+/** The navbar's props from the server (IslandPropsNavbar). */
+export type NavbarProps = Partial<IslandProps<"Navbar">>;
 
 export const STICKY_AFTER_PX = 300;
 

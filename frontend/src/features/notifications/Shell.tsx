@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
-import { applyCounters, COUNTERS_CHANGED, type Counters, refreshCounters } from "./counters";
+import { applyCounters, COUNTERS_CHANGED, refreshCounters } from "./counters";
 import { api, call } from "../../shared/api/client";
 import { connectLive, onLive } from "../../shared/api/live";
 import { invalidateOnLiveEvents } from "../../shared/api/query";
@@ -11,13 +11,9 @@ import { NotificationBell } from "./NotificationBell";
 import { ShellIcons } from "./ShellIcons";
 import { clearStoredSession } from "../../shared/api/session";
 import { showFlashedToast } from "../../shared/ui/toast";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-interface ShellProps {
-  role: string;
-  counters: Counters;
-  websocketUrl: string;
-  loadsCounters: boolean;
-}
+type ShellProps = Pick<IslandProps<"DashboardShell">, "role" | "counters" | "websocketUrl" | "loadsCounters">;
 
 async function refreshMessageCount(): Promise<void> {
   try {
@@ -37,7 +33,7 @@ export function Shell({ websocketUrl, loadsCounters }: ShellProps) {
     void refreshMessageCount();
     const off = [
       invalidateOnLiveEvents(),
-      onLive("pendingCounter", (data) => applyCounters(data as Counters)),
+      onLive("pendingCounter", (data) => applyCounters(data)),
       onLive("message", () => void refreshMessageCount()),
       onLive("read", () => void refreshMessageCount()),
     ];

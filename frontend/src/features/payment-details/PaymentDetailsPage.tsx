@@ -9,6 +9,7 @@ import { FilterHeader } from "../bookings/FilterHeader";
 import { formatDate, money } from "../../shared/format";
 import { useApiQuery } from "../../shared/api/hooks";
 import type { Schemas } from "../../shared/api/client";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 /** The answer of GET /api/payment/details. */
 export type PaymentStory = Schemas["PaymentDetails"];
@@ -29,7 +30,7 @@ export function stepLabel(kind: PaymentStory["steps"][number]["kind"]): string {
   return STEP_LABELS[kind] ?? kind;
 }
 
-export function PaymentDetailsPage({ paymentId = "", bookingId = "" }: { paymentId?: string; bookingId?: string }) {
+export function PaymentDetailsPage({ paymentId = "", bookingId = "" }: Partial<Pick<IslandProps<"DashboardPaymentDetails">, "paymentId" | "bookingId">>) {
   const query = useApiQuery(
     "/api/payment/details",
     { params: { query: { paymentId: paymentId || undefined, bookingId: bookingId || undefined } } },

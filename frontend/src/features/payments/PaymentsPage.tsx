@@ -3,9 +3,10 @@ import { api, call, listFilters, pageCount, type Schemas } from "../../shared/ap
 import "../../shared/ui/css/dashboard.css";
 import { paymentColumns } from "./payouts";
 import { PeriodListPage } from "./PeriodListPage";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 /** `withHost`: the server says this user sees every host's payments (a Host column). */
-export function PaymentsPage({ withHost = false }: { withHost?: boolean }) {
+export function PaymentsPage({ withHost = false }: Partial<Pick<IslandProps<"DashboardPayments">, "withHost">>) {
   return (
     <PeriodListPage<Schemas["Payment"]>
       title="Payments"

@@ -20,20 +20,16 @@ import {
   payoutActions,
   payoutColumns,
 } from "./payouts";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 /** The page's flags from the server (apps/payments/policies): what this user's Payout page offers. */
-interface PayoutFlags {
-  /** The Request payout button (the host itself; a subHost sees the page read-only). */
-  requestsPayouts?: boolean;
-  /** The balance cards (the host side; the admin has no balance of its own). */
-  seesBalance?: boolean;
-  /** Every host's payouts, with a Host column (the admin). */
-  withHost?: boolean;
-}
-
-interface Props extends PayoutFlags {
-  view: "payout" | "requests";
-}
+type PageProps = IslandProps<"DashboardPayout">;
+/**
+ * The Request payout button (the host itself; a subHost sees the page read-only), the balance cards
+ * (the host side; the admin has no balance of its own), every host's payouts with a Host column (the admin).
+ */
+type PayoutFlags = Partial<Pick<PageProps, "requestsPayouts" | "seesBalance" | "withHost">>;
+type Props = PayoutFlags & Pick<PageProps, "view">;
 
 const LIST_FAILED = "Something went wrong";
 

@@ -7,6 +7,7 @@ import type { Schemas } from "../../shared/api/client";
 import { useApiQuery } from "../../shared/api/hooks";
 import { formatDate } from "../../shared/format";
 import "./reviews.css";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
 export type PublicReview = Schemas["PublicReview"];
 
@@ -15,7 +16,9 @@ export function starsText(rating: number | null): string {
   return "★".repeat(rating) + "☆".repeat(5 - rating);
 }
 
-export function ListingReviews({ listingId, startPage = 1 }: { listingId: string; startPage?: number }) {
+type ReviewsProps = IslandProps<"ListingReviews">;
+
+export function ListingReviews({ listingId, startPage = 1 }: Pick<ReviewsProps, "listingId"> & Partial<Pick<ReviewsProps, "startPage">>) {
   const [page, setPage] = useState(startPage);
   const [opened, setOpened] = useState(startPage <= 1);
   const query = useApiQuery(

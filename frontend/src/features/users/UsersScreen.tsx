@@ -1,16 +1,11 @@
 /** The DashboardUsers island: lists, invitation forms and one account, by the page's props. */
 import { AddUserPage } from "./AddUserPage";
-import type { Kind } from "./kinds";
 import { UsersPage } from "./UsersPage";
 import { ViewUserPage } from "./ViewUserPage";
+import type { IslandProps } from "../../shared/ui/mountIsland";
 
-export interface UsersProps {
-  role: string;
-  userId: string;
-  view: "list" | "add" | "user";
-  kind?: Kind;
-  id?: string;
-}
+type PageProps = IslandProps<"DashboardUsers">;
+export type UsersProps = Pick<PageProps, "role" | "userId" | "view"> & Partial<Pick<PageProps, "kind" | "id">>;
 
 export function UsersScreen({ userId, view, kind = "hosts", id = "" }: UsersProps) {
   if (view === "user") return <ViewUserPage id={id} userId={userId} />;

@@ -1,8 +1,8 @@
-import { enhanceNavbar, type NavbarProps } from "../../features/navbar/enhance";
+import { enhanceNavbar } from "../../features/navbar/enhance";
 import { NavbarSearch } from "../../features/navbar/NavbarSearch";
 import { mountIsland, readProps } from "../../shared/ui/mountIsland";
 import { showFlashedToast } from "../../shared/ui/toast";
 
 showFlashedToast();
 mountIsland("NavbarSearch", NavbarSearch);
-enhanceNavbar(readProps<NavbarProps>("navbar-props"));
+enhanceNavbar(readProps("Navbar", "navbar-props"));

@@ -94,7 +94,7 @@ export interface CallOptions {
   silent?: boolean;
 }
 
-type Result<T> = { data?: T; error?: unknown; response: Response };
+export type Result<T> = { data?: T; error?: unknown; response: Response };
 
 /**
  * Wait for a call, give back its `data` on success, and on failure toast the server's sentence,

@@ -1,4 +1,18 @@
-/** The live socket of the signed-in area (/ws/notifications/): one per page, shared by the islands. */
+/**
+ * The live socket of the signed-in area (/ws/notifications/): one per page, shared by the islands.
+ * Each event's data is typed from the server's `LiveEvent<Name>` serializer (apps/dashboard/contracts.py,
+ * generated into schema.d.ts), against which the server's tests check every event it sends.
+ */
+import type { components } from "./schema";
+
+type Schemas = components["schemas"];
+
+/** Every event the server sends, by name, with its data. */
+export type LiveEvents = {
+  [Key in keyof Schemas as Key extends `LiveEvent${infer Name}` ? Uncapitalize<Name> : never]: Schemas[Key];
+};
+export type LiveEventName = keyof LiveEvents;
+
 type Listener = (data: unknown) => void;
 
 const listeners = new Map<string, Set<Listener>>();
@@ -37,10 +51,12 @@ export function connectLive(base: string): void {
   });
 }
 
-export function onLive(event: string, listener: Listener): () => void {
+export function onLive<Event extends LiveEventName>(event: Event, listener: (data: LiveEvents[Event]) => void): () => void {
+  // The socket hands every listener the event's data as the server declared it (LiveEvents[Event]).
+  const untyped = listener as Listener;
   if (!listeners.has(event)) listeners.set(event, new Set());
-  listeners.get(event)!.add(listener);
-  return () => listeners.get(event)?.delete(listener);
+  listeners.get(event)!.add(untyped);
+  return () => listeners.get(event)?.delete(untyped);
 }
 
 /** Send `{"event": name, "data": data}` over the live socket; false when it is not open. */

@@ -4213,6 +4213,663 @@ export interface components {
             limit: number;
             totalPages: number;
         };
+        IslandAddOn: {
+            /** id */
+            _id: string;
+            title: string;
+            price: string;
+        };
+        IslandDayHours: {
+            open?: string;
+            close?: string;
+        };
+        /** @description The booking widget's listing, with the cancellation sentence and the visitor's standing. */
+        IslandFlowListing: {
+            listingId: string;
+            slug: string;
+            title: string;
+            /**
+             * @description * `eventSpace` - Event space
+             *     * `officeSpace` - Work space
+             * @enum {string}
+             */
+            propertyType: "eventSpace" | "officeSpace";
+            /** @description Price by period, as a decimal string. */
+            prices: {
+                [key: string]: string;
+            };
+            spaceOffering: components["schemas"]["IslandOffering"][];
+            servicesAndAddOns: components["schemas"]["IslandAddOn"][];
+            guest: number | null;
+            numberOfSeats: number | null;
+            minimumDays: number | null;
+            /** @description By weekday (monday … sunday); a closed day is null or absent. */
+            openingHours: {
+                [key: string]: components["schemas"]["IslandDayHours"] | null;
+            };
+            /** @description ISO dates (YYYY-MM-DD). */
+            blockedDates: string[];
+            /**
+             * @description * `flexible` - Flexible
+             *     * `moderate` - Moderate
+             *     * `strict` - Strict
+             * @enum {string}
+             */
+            cancellationPolicy: "flexible" | "moderate" | "strict";
+            /** @description The listing's IANA time zone: every date and time of a booking. */
+            timeZone: string;
+            /** @description The zone's short name from each day it changes on. */
+            timeZoneNames: components["schemas"]["IslandZoneName"][];
+            cancellationText: string;
+            isLoggedIn: boolean;
+            /** @description Whether the signed-in user may send a booking request (renters). */
+            mayBook: boolean;
+        };
+        IslandMapMarker: {
+            id: string;
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+            title: string;
+            href?: string;
+            price?: string;
+        };
+        IslandOffering: {
+            /** id */
+            _id: string;
+            /**
+             * @description * `virtualOffice` - Virtual Office
+             *     * `meetingSpace` - Meeting Space
+             *     * `avRoom` - AV Room
+             *     * `hotDesk` - Hot Desk
+             *     * `dedicatedDesk` - Dedicated Desk
+             *     * `privateCabin` - Private Cabin
+             * @enum {string}
+             */
+            kind: "virtualOffice" | "meetingSpace" | "avRoom" | "hotDesk" | "dedicatedDesk" | "privateCabin";
+            title: string;
+            periods: ("hourly" | "daily" | "weekly" | "monthly")[];
+            /** @description Price by period, as a decimal string. */
+            prices: {
+                [key: string]: string;
+            };
+            seats: number;
+            minimumPeriod: number;
+        };
+        /** @description The base of every island's props: read only, built from a dict. */
+        IslandPropsBookingFlow: {
+            /**
+             * @description * `request-booking-details` - request-booking-details
+             *     * `event-booking-details` - event-booking-details
+             *     * `services-and-add-ons` - services-and-add-ons
+             *     * `review-and-pay` - review-and-pay
+             * @enum {string}
+             */
+            step: "request-booking-details" | "event-booking-details" | "services-and-add-ons" | "review-and-pay";
+            listing: components["schemas"]["IslandFlowListing"];
+        };
+        /** @description The listing page's booking widget: the listing, its charges and the visitor's standing. */
+        IslandPropsBookingWidget: {
+            listingId: string;
+            slug: string;
+            title: string;
+            /**
+             * @description * `eventSpace` - Event space
+             *     * `officeSpace` - Work space
+             * @enum {string}
+             */
+            propertyType: "eventSpace" | "officeSpace";
+            /** @description Price by period, as a decimal string. */
+            prices: {
+                [key: string]: string;
+            };
+            spaceOffering: components["schemas"]["IslandOffering"][];
+            servicesAndAddOns: components["schemas"]["IslandAddOn"][];
+            guest: number | null;
+            numberOfSeats: number | null;
+            minimumDays: number | null;
+            /** @description By weekday (monday … sunday); a closed day is null or absent. */
+            openingHours: {
+                [key: string]: components["schemas"]["IslandDayHours"] | null;
+            };
+            /** @description ISO dates (YYYY-MM-DD). */
+            blockedDates: string[];
+            /**
+             * @description * `flexible` - Flexible
+             *     * `moderate` - Moderate
+             *     * `strict` - Strict
+             * @enum {string}
+             */
+            cancellationPolicy: "flexible" | "moderate" | "strict";
+            /** @description The listing's IANA time zone: every date and time of a booking. */
+            timeZone: string;
+            /** @description The zone's short name from each day it changes on. */
+            timeZoneNames: components["schemas"]["IslandZoneName"][];
+            discount: string;
+            processingFee: string;
+            /**
+             * @description * `payNow` - Pay now
+             *     * `payLater` - Pay at the space
+             * @enum {string}
+             */
+            paymentPreference: "payNow" | "payLater";
+            bufferMinutes: number;
+            hostTax: string;
+            favourite: boolean;
+            isLoggedIn: boolean;
+        };
+        /** @description The contact form takes over the server-rendered form: no props. */
+        IslandPropsContactForm: Record<string, never>;
+        /** @description The cookie banner takes no props. */
+        IslandPropsCookieConsent: Record<string, never>;
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardAmenities: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardBookings: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /**
+             * @description * `list` - list
+             *     * `detail` - detail
+             *     * `request` - request
+             * @enum {string}
+             */
+            view: "list" | "detail" | "request";
+            /**
+             * @description * `bookings` - bookings
+             *     * `requests` - requests
+             * @enum {string}
+             */
+            mode?: "bookings" | "requests";
+            id?: string;
+            /**
+             * @description * `renter` - renter
+             *     * `host` - host
+             *     * `staff` - staff
+             * @enum {string}
+             */
+            side: "renter" | "host" | "staff";
+            tabs: ("all" | "pending" | "approved" | "ongoing" | "completed" | "cancelled" | "rejected" | "disputed" | "expired")[];
+            seesPayment: boolean;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardCalendar: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            hostSide: boolean;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardContent: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /**
+             * @description * `cms` - cms
+             *     * `reviews` - reviews
+             * @enum {string}
+             */
+            view: "cms" | "reviews";
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardDisputes: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /**
+             * @description * `list` - list
+             *     * `detail` - detail
+             * @enum {string}
+             */
+            view: "list" | "detail";
+            /**
+             * @description * `disputes` - disputes
+             *     * `requests` - requests
+             * @enum {string}
+             */
+            mode?: "disputes" | "requests";
+            id?: string;
+            /**
+             * @description * `renter` - renter
+             *     * `host` - host
+             *     * `staff` - staff
+             * @enum {string}
+             */
+            side: "renter" | "host" | "staff";
+            staff: boolean;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardFavourites: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardHome: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /** @description The platform widgets, in page order. */
+            widgets: ("revenue" | "totalUsers" | "highDemandLocations" | "highDemandAmenities" | "geoChart" | "popularHosts" | "popularSpaces" | "recentRequests" | "recentBookings" | "recentListings" | "newReservations" | "payoutRequests")[];
+            platformNumbers: boolean;
+            seesInvoices: boolean;
+            moneyLabel: string;
+            firstListing: boolean;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardInvoices: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardListingForm: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /**
+             * @description * `add` - add
+             *     * `edit` - edit
+             * @enum {string}
+             */
+            mode: "add" | "edit";
+            id: string;
+            staff: boolean;
+            hostTax: string;
+            isPremiumHost: boolean;
+            tileUrl: string;
+            attribution: string;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardListings: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /**
+             * @description * `list` - list
+             *     * `requests` - requests
+             *     * `otherRequests` - otherRequests
+             *     * `detail` - detail
+             * @enum {string}
+             */
+            view: "list" | "requests" | "otherRequests" | "detail";
+            id?: string;
+            requestId?: string;
+            staff: boolean;
+            hostSide: boolean;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardMessages: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /**
+             * @description Staff (null) only read.
+             *
+             *     * `renter` - Renter
+             *     * `host` - Host
+             * @enum {string|null}
+             */
+            side: "renter" | "host" | null;
+            withUserId: string;
+            conversationId: string;
+            bookingId: string;
+            listingId: string;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardNotifications: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            tab: string;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardPaymentDetails: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            paymentId: string;
+            bookingId: string;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardPayments: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            withHost: boolean;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardPayout: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /**
+             * @description * `payout` - payout
+             *     * `requests` - requests
+             * @enum {string}
+             */
+            view: "payout" | "requests";
+            requestsPayouts?: boolean;
+            seesBalance?: boolean;
+            withHost?: boolean;
+        };
+        /** @description The base of every island's props: read only, built from a dict. */
+        IslandPropsDashboardPremium: {
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardProfile: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /**
+             * @description * `profile` - profile
+             *     * `edit` - edit
+             * @enum {string}
+             */
+            view: "profile" | "edit";
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardSettings: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            setsTax: boolean;
+            seesPremiumHistory: boolean;
+            closesAccount: boolean;
+            closingNotes: ("listings" | "subHosts" | "earnings" | "upcomingBookings")[];
+        };
+        /** @description The top bar's bell and the sidebar's counters, live over the websocket. */
+        IslandPropsDashboardShell: {
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /** @description Pending counters by name. */
+            counters: {
+                [key: string]: number;
+            };
+            websocketUrl: string;
+            loadsCounters: boolean;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardUsers: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+            /**
+             * @description * `list` - list
+             *     * `add` - add
+             *     * `user` - user
+             * @enum {string}
+             */
+            view: "list" | "add" | "user";
+            /**
+             * @description * `hosts` - hosts
+             *     * `renters` - renters
+             *     * `subHosts` - subHosts
+             *     * `moderators` - moderators
+             * @enum {string}
+             */
+            kind?: "hosts" | "renters" | "subHosts" | "moderators";
+            id?: string;
+        };
+        /** @description What every page's island receives: the route shown, the route asked for, and the user. */
+        IslandPropsDashboardVerification: {
+            route: string;
+            /** @description A role that may not open it is shown its dashboard instead. */
+            requestedRoute: string;
+            /**
+             * @description * `admin` - Admin
+             *     * `moderator` - Moderator
+             *     * `host` - Host
+             *     * `subHost` - Sub-host
+             *     * `renter` - Renter
+             * @enum {string}
+             */
+            role: "admin" | "moderator" | "host" | "subHost" | "renter";
+            userId: string;
+        };
+        /** @description The base of every island's props: read only, built from a dict. */
+        IslandPropsFavouriteHeart: {
+            listingId: string;
+            title: string;
+            favourite: boolean;
+            isLoggedIn: boolean;
+            isRenter: boolean;
+        };
+        /** @description The listing page's map: the space's pin. */
+        IslandPropsListingMap: {
+            tileUrl: string;
+            attribution: string;
+            markers: components["schemas"]["IslandMapMarker"][];
+            zoom: number;
+        };
+        /** @description The listing page's reviews after the first page (the island loads them from ``startPage``). */
+        IslandPropsListingReviews: {
+            listingId: string;
+            startPage: number;
+        };
+        /** @description The navbar's props (``navbar-props``): its search and its menu. */
+        IslandPropsNavbar: {
+            signedIn: boolean;
+        };
+        /** @description The navbar's search reads the navbar's props. */
+        IslandPropsNavbarSearch: {
+            signedIn: boolean;
+        };
+        /** @description The search page's map: the results' pins and the box searched, if any (west, south, east, north). */
+        IslandPropsSearchMap: {
+            tileUrl: string;
+            attribution: string;
+            markers: components["schemas"]["IslandMapMarker"][];
+            bounds: number[] | null;
+        };
+        /** @description The zone's short name (``name``) from a day on (``from``, a Python keyword, so added in get_fields). */
+        IslandZoneName: {
+            from: string;
+            name: string;
+        };
         /**
          * @description * `Facebook` - Facebook
          *     * `Twitter` - Twitter
@@ -4800,6 +5457,70 @@ export interface components {
             isDeleted: boolean;
             readonly images: string[];
             host: components["schemas"]["ListingHost"];
+        };
+        /** @description ``delivered``: the recipient's page received the message. */
+        LiveEventDelivered: {
+            conversationId: string;
+            messageId: string;
+            /** Format: date-time */
+            deliveredAt: string;
+        };
+        /** @description ``error``: an event from the page was refused (``for`` names it). */
+        LiveEventError: {
+            message: string;
+            for: string;
+        };
+        /** @description ``message``: a message was sent in a conversation of the user. */
+        LiveEventMessage: {
+            conversationId: string;
+            message: components["schemas"]["Message"];
+        };
+        /** @description ``notification``: a new notification, as the list shows it. */
+        LiveEventNotification: {
+            /**
+             * id
+             * Format: uuid
+             */
+            _id: string;
+            content: string;
+            type: string;
+            kind: string;
+            link: string;
+            read: boolean;
+            seen: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description ``pendingCounter``: the menu's pending counters. */
+        LiveEventPendingCounter: {
+            pendingBookings: number;
+            pendingDisputes: number;
+            pendingListings: number;
+            otherRequests: number;
+            payoutRequests: number;
+            pendingVerificationRequest: number;
+            stuckEffects: number;
+        };
+        /** @description ``pong``: the answer to the page's ``ping``; no data. */
+        LiveEventPong: Record<string, never>;
+        /** @description ``read``: the ``by`` side read the conversation's messages up to ``readAt``. */
+        LiveEventRead: {
+            conversationId: string;
+            /** Format: date-time */
+            readAt: string;
+            /**
+             * @description * `renter` - Renter
+             *     * `host` - Host
+             * @enum {string}
+             */
+            by: "renter" | "host";
+        };
+        /** @description ``typing``: the other side is typing (or stopped). */
+        LiveEventTyping: {
+            conversationId: string;
+            userId: string;
+            name: string;
+            isTyping: boolean;
         };
         LoginInputRequest: {
             /** Format: email */

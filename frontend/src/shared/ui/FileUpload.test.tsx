@@ -13,7 +13,11 @@ function file(name: string, type: string, size = 1000): File {
 /** A stand-in for XMLHttpRequest that reports progress and answers like the server. */
 class FakeRequest {
   static sent: FormData[] = [];
-  static answer = { status: 201, body: { message: "Uploaded.", data: [{ path: "listings/o/a.jpg", url: "/uploads/listings/o/a.jpg", smallPath: "s" }] } };
+  // The server's MediaUploadResponse: the stored paths, and each file with its URL.
+  static answer = {
+    status: 201,
+    body: { message: "Uploaded.", data: { filesPath: ["listings/o/a.jpg"], files: [{ path: "listings/o/a.jpg", url: "/uploads/listings/o/a.jpg", smallPath: "s" }] } },
+  };
   upload = new EventTarget();
   private events = new EventTarget();
   status = 0;

@@ -4,12 +4,14 @@
  * through DELETE /api/media/remove). The server's limits are checked before sending: JPEG, PNG,
  * WebP or GIF, at most 10 MB each, 10 per upload, and the field's own maximum.
  *
- * The upload goes through XMLHttpRequest because fetch reports no upload progress; it sends the
- * same cookie and CSRF header as the API client, and its failure toasts the same sentence.
+ * The upload goes through the shared `upload` with its progress (XMLHttpRequest, as fetch reports
+ * none): the same cookie, CSRF header and 401 handling as the API client; a failure toasts the
+ * server's sentence.
  */
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { api, call, csrfToken, errorMessage, } from "../api/client";
+import { api, call, type Schemas } from "../api/client";
+import { upload } from "../api/upload";
 import { CONSTANTS } from "../constants";
 import "./css/kit.css";
 import { toast } from "./toast";
@@ -58,37 +60,12 @@ export function move<T>(items: readonly T[], from: number, step: -1 | 1): T[] {
   return next;
 }
 
-/** POST the files as multipart `files`; `onProgress` gets 0 to 100. */
-export function uploadFiles(files: readonly File[], onProgress: (percent: number) => void): Promise<UploadedImage[]> {
-  return new Promise((resolve, reject) => {
-    const body = new FormData();
-    for (const file of files) body.append("files", file);
-    const request = new XMLHttpRequest();
-    request.open("POST", "/api/media/uploads");
-    request.withCredentials = true;
-    request.setRequestHeader("Accept", "application/json");
-    const token = csrfToken();
-    if (token) request.setRequestHeader("X-CSRFToken", token);
-    request.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    });
-    request.addEventListener("load", () => {
-      let parsed: unknown = null;
-      try {
-        parsed = JSON.parse(request.responseText);
-      } catch {
-        parsed = null;
-      }
-      if (request.status >= 200 && request.status < 300) {
-        const data = (parsed as { data?: { path: string; url: string }[] } | null)?.data ?? [];
-        resolve(data.map((item) => ({ path: item.path, url: item.url })));
-      } else {
-        reject(new Error(errorMessage(parsed)));
-      }
-    });
-    request.addEventListener("error", () => reject(new Error(errorMessage(null))));
-    request.send(body);
-  });
+/** POST the files as multipart `files`; `onProgress` gets 0 to 100. The field shows the sentence itself. */
+export async function uploadFiles(files: readonly File[], onProgress: (percent: number) => void): Promise<UploadedImage[]> {
+  const body = new FormData();
+  for (const file of files) body.append("files", file);
+  const answer = await upload<Schemas["MediaUploadResponse"]>("/api/media/uploads", body, { onProgress, silent: true });
+  return answer.data.files.map((item) => ({ path: item.path, url: item.url }));
 }
 
 export interface FileUploadProps {

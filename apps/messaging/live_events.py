@@ -1,0 +1,38 @@
+"""The chat's live events (apps/notifications/live_events.py says how they are declared and checked)."""
+
+from rest_framework import serializers
+
+from .models import Side
+from .serializers import MessageSerializer
+
+
+class LiveEventMessage(serializers.Serializer):
+    """``message``: a message was sent in a conversation of the user."""
+
+    conversationId = serializers.CharField()
+    message = MessageSerializer()
+
+
+class LiveEventRead(serializers.Serializer):
+    """``read``: the ``by`` side read the conversation's messages up to ``readAt``."""
+
+    conversationId = serializers.CharField()
+    readAt = serializers.DateTimeField()
+    by = serializers.ChoiceField(choices=Side.choices)
+
+
+class LiveEventDelivered(serializers.Serializer):
+    """``delivered``: the recipient's page received the message."""
+
+    conversationId = serializers.CharField()
+    messageId = serializers.CharField()
+    deliveredAt = serializers.DateTimeField()
+
+
+class LiveEventTyping(serializers.Serializer):
+    """``typing``: the other side is typing (or stopped)."""
+
+    conversationId = serializers.CharField()
+    userId = serializers.CharField()
+    name = serializers.CharField(allow_blank=True)
+    isTyping = serializers.BooleanField()
