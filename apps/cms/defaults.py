@@ -1,6 +1,6 @@
 """The content a fresh site starts with (seed and first read). Staff replace it from the dashboard."""
 
-from apps.core.policies import PREMIUM_GRACE_DAYS
+from apps.premium.policies import DELETION_CLAUSE
 
 DEFAULT_CONTACT = {
     "full_name": "Spacemarket Support",
@@ -31,9 +31,9 @@ fee and the host's tax as shown before you pay. Hosts pay a commission on comple
 may approve a refund or reject the dispute, giving a reason.</p>
 <h2>5. Premium membership</h2>
 <p>The premium membership for hosts is billed annually and is <strong>non refundable</strong>. Premium
-listings are deleted """
-    + str(PREMIUM_GRACE_DAYS)
-    + """ days after the membership is cancelled.</p>
+listings are """
+    + DELETION_CLAUSE
+    + """.</p>
 <h2>6. Liability</h2>
 <p>Spacemarket only lists spaces and is not a party to the agreement between host and renter.</p>
 <h2>7. Contact</h2>

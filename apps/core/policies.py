@@ -18,12 +18,6 @@ from django.utils import timezone
 
 from .exceptions import InvalidInput
 
-# A cancelled premium membership's premium listings are soft-deleted this many days after the
-# cancellation (spec 1 and 9). Every text that names the delay is worded from it (the payments
-# app's terms and mails, the cms default terms, the public pages); it sits here, in the lowest
-# layer, because the cms pages that name it are below the listings and payments apps.
-PREMIUM_GRACE_DAYS = 15
-
 PAGE_SIZE = 10
 """Rows per page everywhere (notifications, invoices, listings, bookings, payments...)."""
 

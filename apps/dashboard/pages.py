@@ -13,7 +13,7 @@ from apps.accounts.policies import close_account_refusal, closing_notes, is_host
 from apps.bookings.policies import booking_side, booking_tabs
 from apps.messaging.selectors import side_for_role
 from apps.payments.policies import requests_payouts, sees_every_host, sees_payments, sees_payout_balance
-from apps.payments.premium import host_is_premium
+from apps.premium.selectors import host_is_premium
 
 from .policies import dashboard_props
 

@@ -29,8 +29,10 @@ from apps.core.django_internals import JSON_SCRIPT_ESCAPES
 from apps.core.exceptions import InvalidInput
 from apps.core.islands import island_props
 from apps.core.policies import page_window
+from apps.premium.policies import DELETION_CLAUSE
+from apps.premium.selectors import host_is_premium, premium_now
 
-from . import media, providers, search_cache, zones
+from . import media, search_cache, zones
 from . import search as discovery
 from .islands import IslandPropsBookingWidget, IslandPropsFavouriteHeart, IslandPropsListingMap, IslandPropsSearchMap
 from .models import (
@@ -43,7 +45,7 @@ from .models import (
     Period,
     PropertyType,
 )
-from .policies import CANCELLATION_TEXT, PREMIUM_GRACE_DAYS, from_price, public_listings
+from .policies import CANCELLATION_TEXT, from_price, public_listings
 from .search import CARD_FIELDS, CATEGORIES, CATEGORY_BY_TYPE, SearchFilters, cards, image_url, searchable_listings
 
 # --- Page helpers --------------------------------------------------------------
@@ -287,7 +289,7 @@ def _listing_for_page(slug: str) -> Listing:
         .filter(slug=slug)
         .select_related("host")
         .annotate(
-            host_premium=providers.premium_now("host_id"),
+            host_premium=premium_now("host_id"),
             # The names only, read in the listing's own query (two round trips fewer than prefetching).
             amenity_names=ArraySubquery(
                 Amenity.objects.filter(listings=OuterRef("pk")).order_by("name").values("name")
@@ -566,7 +568,7 @@ def host_profile(request: HttpRequest, user_name: str) -> HttpResponse:
     name = host.display_name
     context = {
         "host": host,
-        "host_premium": providers.host_is_premium(host.pk),
+        "host_premium": host_is_premium(host.pk),
         "name": name,
         "listings": listings,
         "listing_count": base.count(),
@@ -607,7 +609,7 @@ FAQ = [
     (
         "What does premium membership give hosts?",
         "An annual premium membership puts your listings first in search. It is non refundable; premium "
-        f"listings are deleted {PREMIUM_GRACE_DAYS} days after the membership is cancelled.",
+        f"listings are {DELETION_CLAUSE}.",
     ),
     (
         "What if something goes wrong during a booking?",
@@ -679,7 +681,7 @@ def contact(request: HttpRequest) -> HttpResponse:
 
 
 def terms(request: HttpRequest) -> HttpResponse:
-    context = {"content": _cms_page("terms"), "today": date.today(), "premium_grace_days": PREMIUM_GRACE_DAYS}
+    context = {"content": _cms_page("terms"), "today": date.today(), "premium_deletion": DELETION_CLAUSE}
     return render(request, "listings/terms.html", context)
 
 
@@ -688,7 +690,7 @@ def privacy(request: HttpRequest) -> HttpResponse:
 
 
 def become_host(request: HttpRequest) -> HttpResponse:
-    context = {"categories": CATEGORIES, "premium_grace_days": PREMIUM_GRACE_DAYS}
+    context = {"categories": CATEGORIES, "premium_deletion": DELETION_CLAUSE}
     return render(request, "listings/become_host.html", context)
 
 

@@ -18,12 +18,8 @@ from apps.accounts.models import HOST_SIDE_ROLES, STAFF_ROLES
 from apps.accounts.policies import acts_for_host
 from apps.core.access import Area, reaches
 from apps.core.exceptions import Conflict, DomainError, Forbidden, NotFound
-from apps.core.policies import PREMIUM_GRACE_DAYS  # noqa: F401 (the public pages read it from here)
 
 from .models import CancellationPolicy, Listing, ListingStatus, Period
-
-# A cancelled premium membership's premium listings are soft-deleted PREMIUM_GRACE_DAYS after the
-# cancellation (spec 1 and 9); defined in apps.core.policies so the cms default terms can name it.
 
 # --- Who may see a listing -------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from apps.core.access import Area, reaches
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.statemachine import StateMachine, record
 from apps.notifications.services import counters_changed, notify
+from apps.premium.selectors import active_listing_limit, host_is_premium
 
 from . import media, policies, providers, zones
 from .models import (
@@ -712,7 +713,7 @@ def _check_active_limit(*, host_id, adding: Listing | None = None) -> None:
     The host's row is locked so two requests at once cannot both take the last free place.
     Listings already active when a membership ends stay active; only new activations count.
     """
-    limit = providers.active_listing_limit(host_id)
+    limit = active_listing_limit(host_id)
     if limit is None:
         return
     User.objects.select_for_update().filter(pk=host_id).first()
@@ -730,7 +731,7 @@ def _check_premium_mark(*, host_id, listing: Listing | None, data: dict) -> None
     """Only a premium host may mark a listing as premium (featured). Keeping a mark set while
     premium counts is allowed, so a lapsed host can still edit the listing."""
     wants = data.get("isPremium")
-    if wants and not (listing is not None and listing.is_premium) and not providers.host_is_premium(host_id):
+    if wants and not (listing is not None and listing.is_premium) and not host_is_premium(host_id):
         message = "Only premium members can feature listings. Get a premium membership to mark this listing premium."
         raise Forbidden(message, errors={"isPremium": [message]})
 

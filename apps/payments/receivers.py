@@ -5,17 +5,13 @@ from django.dispatch import receiver
 
 from apps.bookings.models import Booking
 from apps.bookings.signals import booking_status_changed, register_payment_status
-from apps.listings import providers, search_cache
+from apps.listings import search_cache
+from apps.premium.models import Subscription
 
-from . import premium
-from .models import Subscription
 from .selectors import booking_payment_status
 from .services import booking_payment_follow
 
 register_payment_status(booking_payment_status)
-providers.provide("premium_now", premium.premium_now)
-providers.provide("active_listing_limit", premium.active_listing_limit)
-providers.provide("host_is_premium", premium.host_is_premium)
 
 
 @receiver(booking_status_changed, sender=Booking, dispatch_uid="payments-follow-booking")

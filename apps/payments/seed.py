@@ -11,6 +11,8 @@ from django.utils import timezone
 from apps.accounts.models import User
 from apps.bookings.models import Booking
 from apps.core.effects import effects_run_due
+from apps.premium.models import Plan, Subscription, SubscriptionSource, SubscriptionStatus, SubscriptionType
+from apps.premium.policies import DELETION_CLAUSE
 
 from . import payouts, services
 from .models import (
@@ -19,16 +21,10 @@ from .models import (
     PaymentStatus,
     Payout,
     PayoutStatus,
-    Plan,
     Refund,
-    Subscription,
     SubscriptionPayment,
     SubscriptionPaymentStatus,
-    SubscriptionSource,
-    SubscriptionStatus,
-    SubscriptionType,
 )
-from .policies import PREMIUM_GRACE_DAYS
 from .premium import add_year
 
 PREMIUM_FEATURES = [
@@ -37,7 +33,7 @@ PREMIUM_FEATURES = [
     {"bold": "Premium badge", "normal": "on your profile and listings"},
     {
         "bold": "Billed annually.",
-        "normal": f"Non refundable; premium listings are deleted {PREMIUM_GRACE_DAYS} days after cancelling.",
+        "normal": f"Non refundable; premium listings are {DELETION_CLAUSE}.",
     },
 ]
 

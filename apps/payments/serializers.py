@@ -3,7 +3,6 @@
 Money goes out as a string with two decimals ("199.00") so no client sees a float.
 """
 
-from datetime import timedelta
 from decimal import Decimal
 
 from drf_spectacular.utils import extend_schema_field
@@ -13,20 +12,10 @@ from apps.bookings.models import BookingStatus
 from apps.bookings.times import format_moment, zone_of
 from apps.core.serializers import ApiModelSerializer, WithStatusHistory
 from apps.listings.models import PropertyType
+from apps.premium.models import Plan, Subscription, SubscriptionStatus
+from apps.premium.policies import FREE_ACTIVE_LISTING_LIMIT, deletion_at
 
-from .models import (
-    Gateway,
-    InvoiceKind,
-    PaymentStatus,
-    PaymentType,
-    PayoutStatus,
-    Plan,
-    Refund,
-    Subscription,
-    SubscriptionPayment,
-    SubscriptionStatus,
-)
-from .policies import PREMIUM_GRACE_DAYS
+from .models import Gateway, InvoiceKind, PaymentStatus, PaymentType, PayoutStatus, Refund, SubscriptionPayment
 
 
 def _decimal_messages(label: str) -> dict:
@@ -141,12 +130,10 @@ class SubscriptionSerializer(ApiModelSerializer):
     def get_premiumListingsDeletionDate(self, sub: Subscription) -> str | None:
         if sub.status != "cancelled" or not sub.cancelled_at or sub.premium_listings_deleted_at:
             return None
-        return serializers.DateTimeField().to_representation(sub.cancelled_at + timedelta(days=PREMIUM_GRACE_DAYS))
+        return serializers.DateTimeField().to_representation(deletion_at(sub.cancelled_at))
 
     @extend_schema_field(BenefitsSerializer)
     def get_benefits(self, sub: Subscription) -> dict:
-        from .premium import FREE_ACTIVE_LISTING_LIMIT
-
         premium = sub.is_premium_now
         return {
             "isPremium": premium,

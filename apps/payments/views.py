@@ -22,9 +22,10 @@ from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.permissions import AdminOnly, HostOnly, HostOrSubHost, RenterOnly, area_permission, role_permission
 from apps.core.serializers import StatusChangeSchema
 from apps.core.statemachine import history, history_payload
+from apps.premium.models import Plan
 
 from . import payouts, selectors, services, subscriptions, webhooks
-from .models import ExtensionCharge, Payment, Plan, SubscriptionPayment, SubscriptionPaymentStatus
+from .models import ExtensionCharge, Payment, SubscriptionPayment, SubscriptionPaymentStatus
 from .policies import MONEY_RECORD_ROLES, payout_request_refusal
 from .policies import MONEY_ROLES as MONEY_ROLE_NAMES
 from .serializers import (

@@ -4,7 +4,7 @@ import pytest
 
 from apps.core.schema_check import check
 from apps.payments import subscriptions
-from apps.payments.models import Plan
+from apps.premium.models import Plan
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ from django.core import mail
 from apps.cms.models import Page
 from apps.cms.sanitize import sanitize_html
 from apps.cms.selectors import cms_page_get, review_settings_get
-from apps.core.policies import PREMIUM_GRACE_DAYS
 from apps.core.testing import ACTORS, check_role_matrix
+from apps.premium.policies import PREMIUM_GRACE_DAYS
 
 pytestmark = pytest.mark.django_db
 

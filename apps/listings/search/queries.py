@@ -12,6 +12,8 @@ from django.db.models import BooleanField, Case, Func, OuterRef, Q, QuerySet, Su
 from django.db.models.functions import Upper
 from django.utils import timezone
 
+from apps.premium.selectors import premium_now
+
 from .. import providers
 from ..models import Amenity, Availability, Facility, Listing, PropertyType, SpaceOffering
 from ..policies import PUBLIC_LISTING, public_listings
@@ -31,14 +33,14 @@ LOCAL_TZ = ZoneInfo(settings.DISPLAY_TIME_ZONE)
 
 def premium_now_q() -> Q:
     """A listing is premium (featured) when it is marked premium and its host is premium now."""
-    return Q(is_premium=True) & Q(providers.premium_now("host_id"))
+    return Q(is_premium=True) & Q(premium_now("host_id"))
 
 
 def with_featured(queryset: QuerySet[Listing]) -> QuerySet[Listing]:
     """Annotate ``featured``; the host's membership is only looked up for listings marked premium."""
     return queryset.annotate(
         featured=Case(
-            When(is_premium=True, then=providers.premium_now("host_id")),
+            When(is_premium=True, then=premium_now("host_id")),
             default=Value(False),
             output_field=BooleanField(),
         )

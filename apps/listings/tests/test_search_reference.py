@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from apps.accounts.factories import UserFactory
 from apps.accounts.models import Role
-from apps.listings import providers
 from apps.listings import search as discovery
 from apps.listings.factories import AmenityFactory, FacilityFactory, ListingFactory, SpaceOfferingFactory
 from apps.listings.models import Availability, Listing, OfferingKind, PropertyType
 from apps.listings.search import SearchFilters
 from apps.payments.subscriptions import subscription_grant
+from apps.premium.selectors import host_is_premium
 
 CAP = 7
 LIMIT = 4
@@ -100,7 +100,7 @@ def _reference(filters: SearchFilters) -> list[Listing]:
         ).prefetch_related("space_offerings", "amenities", "facilities")
     )
     kept = [listing for listing in rows if _matches(listing, filters)]
-    premium = {listing.pk for listing in kept if listing.is_premium and providers.host_is_premium(listing.host_id)}
+    premium = {listing.pk for listing in kept if listing.is_premium and host_is_premium(listing.host_id)}
     return sorted(
         kept, key=lambda listing: (listing.pk not in premium, -listing.created_at.timestamp(), _desc(listing))
     )

@@ -13,18 +13,10 @@ from apps.core.exceptions import Conflict, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
 from apps.core.safe_urls import checked_return_url
 from apps.core.statemachine import record as record_status
+from apps.premium.models import Plan, Subscription, SubscriptionSource, SubscriptionStatus, SubscriptionType
 
 from ..gateway import SESSION_PLACEHOLDER, gateway_named, get_gateway
-from ..models import (
-    CheckoutPurpose,
-    Plan,
-    Subscription,
-    SubscriptionPayment,
-    SubscriptionPaymentStatus,
-    SubscriptionSource,
-    SubscriptionStatus,
-    SubscriptionType,
-)
+from ..models import CheckoutPurpose, SubscriptionPayment, SubscriptionPaymentStatus
 from ..premium import PREMIUM_TERMS, add_year
 from .common import (
     SUBSCRIPTION_PAYMENT_MACHINE,

@@ -10,8 +10,9 @@ from apps.accounts.policies import acting_host as host_acted_for
 from apps.core.exceptions import Forbidden
 from apps.core.statemachine import StateMachine
 from apps.notifications.services import notify
+from apps.premium.models import Subscription, SubscriptionStatus
 
-from ..models import Subscription, SubscriptionPaymentStatus, SubscriptionStatus
+from ..models import SubscriptionPaymentStatus
 
 SUBSCRIPTION_MACHINE = StateMachine(
     "subscription",

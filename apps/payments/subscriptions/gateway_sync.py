@@ -1,21 +1,16 @@
 """Stripe subscription and invoice events applied to the membership (renewals, cancellations)."""
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
 
 from apps.core.statemachine import record as record_status
+from apps.premium.models import Plan, Subscription, SubscriptionStatus
+from apps.premium.policies import PREMIUM_GRACE_DAYS, deletion_at
 
-from ..models import (
-    Plan,
-    Subscription,
-    SubscriptionPayment,
-    SubscriptionPaymentStatus,
-    SubscriptionStatus,
-)
-from ..premium import PREMIUM_LISTING_GRACE_DAYS
+from ..models import SubscriptionPayment, SubscriptionPaymentStatus
 from .common import SUBSCRIPTION_PAYMENT_MACHINE, _display_date, _notify, _set_status
 from .lifecycle import _mail_deletion_warning
 
@@ -90,8 +85,8 @@ def subscription_sync_from_gateway(
         if subscription.status != SubscriptionStatus.CANCELLED:
             subscription.cancelled_at = event_created
             _set_status(subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"])
-            deletion_date = _display_date(event_created + timedelta(days=PREMIUM_LISTING_GRACE_DAYS))
-            _mail_deletion_warning(subscription, days_left=PREMIUM_LISTING_GRACE_DAYS, deletion_date=deletion_date)
+            deletion_date = _display_date(deletion_at(event_created))
+            _mail_deletion_warning(subscription, days_left=PREMIUM_GRACE_DAYS, deletion_date=deletion_date)
             return "cancelled"
         return "already cancelled"
     extends = period_end is not None and (

@@ -12,11 +12,16 @@ from apps.accounts.models import Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
 from apps.listings.services import listings_premium_soft_delete
+from apps.premium.models import Plan, Subscription, SubscriptionSource, SubscriptionStatus, SubscriptionType
+from apps.premium.policies import (
+    DELETION_WARNING_DAYS_BEFORE,
+    PREMIUM_GRACE_DAYS,
+    cancelled_before_deletion,
+    deletion_at,
+)
 
 from ..gateway import gateway_named
-from ..models import Plan, Subscription, SubscriptionSource, SubscriptionStatus, SubscriptionType
-from ..policies import DELETION_WARNING_DAYS_BEFORE
-from ..premium import PREMIUM_LISTING_GRACE_DAYS, PREMIUM_TERMS, STRIPE_RENEWAL_GRACE, add_year
+from ..premium import PREMIUM_TERMS, STRIPE_RENEWAL_GRACE, add_year
 from .common import _display_date, _notify, _set_status, acting_host, is_uuid, subscription_get_or_create
 
 # --- Cancelling, granting, expiring --------------------------------------------------------------
@@ -43,8 +48,8 @@ def subscription_cancel(*, subscription: Subscription, by: User) -> Subscription
         gateway_named("stripe").cancel_subscription(subscription.gateway_subscription_id)
     subscription.cancelled_at = timezone.now()
     _set_status(subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"], actor=by, reason="Cancelled")
-    deletion_date = _display_date(subscription.cancelled_at + timedelta(days=PREMIUM_LISTING_GRACE_DAYS))
-    _mail_deletion_warning(subscription, days_left=PREMIUM_LISTING_GRACE_DAYS, deletion_date=deletion_date)
+    deletion_date = _display_date(deletion_at(subscription.cancelled_at))
+    _mail_deletion_warning(subscription, days_left=PREMIUM_GRACE_DAYS, deletion_date=deletion_date)
     _notify(
         subscription.host,
         "subscriptionCancelled",
@@ -54,10 +59,10 @@ def subscription_cancel(*, subscription: Subscription, by: User) -> Subscription
 
 
 def cancel_message(subscription: Subscription) -> str:
-    deletion_date = _display_date(subscription.cancelled_at + timedelta(days=PREMIUM_LISTING_GRACE_DAYS))
+    deletion_date = _display_date(deletion_at(subscription.cancelled_at))
     return (
         "Your premium membership has been cancelled. The amount paid is non refundable, "
-        f"and your premium listings will be deleted on {deletion_date} ({PREMIUM_LISTING_GRACE_DAYS} days after cancellation)."
+        f"and your premium listings will be deleted on {deletion_date} ({PREMIUM_GRACE_DAYS} days after cancellation)."
     )
 
 
@@ -157,17 +162,17 @@ def premium_listings_warn(*, subscription_id, now: datetime | None = None) -> bo
         or subscription.premium_listings_deleted_at is not None
     ):
         return False
-    deletion_at = subscription.cancelled_at + timedelta(days=PREMIUM_LISTING_GRACE_DAYS)
-    if deletion_at - timedelta(days=DELETION_WARNING_DAYS_BEFORE) > now:
+    deletes_at = deletion_at(subscription.cancelled_at)
+    if deletes_at - timedelta(days=DELETION_WARNING_DAYS_BEFORE) > now:
         return False
     subscription.deletion_warning_sent_at = now
     subscription.save(update_fields=["deletion_warning_sent_at", "updated_at"])
-    days_left = max(1, (deletion_at - now).days + (1 if (deletion_at - now).seconds else 0))
-    _mail_deletion_warning(subscription, days_left=days_left, deletion_date=_display_date(deletion_at))
+    days_left = max(1, (deletes_at - now).days + (1 if (deletes_at - now).seconds else 0))
+    _mail_deletion_warning(subscription, days_left=days_left, deletion_date=_display_date(deletes_at))
     _notify(
         subscription.host,
         "subscriptionExpiring",
-        f"Your premium listings will be deleted on {_display_date(deletion_at)}. Renew your membership to keep them.",
+        f"Your premium listings will be deleted on {_display_date(deletes_at)}. Renew your membership to keep them.",
     )
     return True
 
@@ -186,7 +191,7 @@ def premium_listings_purge(*, subscription_id, now: datetime | None = None) -> i
         subscription is None
         or subscription.status != SubscriptionStatus.CANCELLED
         or subscription.premium_listings_deleted_at is not None
-        or subscription.cancelled_at + timedelta(days=PREMIUM_LISTING_GRACE_DAYS) > now
+        or deletion_at(subscription.cancelled_at) > now
     ):
         return None
     count = premium_listings_soft_delete(host_id=subscription.host_id, now=now)
@@ -201,7 +206,7 @@ def premium_listings_due(*, now: datetime | None = None) -> tuple[int, int]:
     cancelled = Subscription.objects.filter(
         status=SubscriptionStatus.CANCELLED, premium_listings_deleted_at__isnull=True
     )
-    warn_before = now - timedelta(days=PREMIUM_LISTING_GRACE_DAYS - DELETION_WARNING_DAYS_BEFORE)
+    warn_before = cancelled_before_deletion(now + timedelta(days=DELETION_WARNING_DAYS_BEFORE))
     warned = sum(
         premium_listings_warn(subscription_id=pk, now=now)
         for pk in list(
@@ -210,7 +215,7 @@ def premium_listings_due(*, now: datetime | None = None) -> tuple[int, int]:
             )
         )
     )
-    purge_before = now - timedelta(days=PREMIUM_LISTING_GRACE_DAYS)
+    purge_before = cancelled_before_deletion(now)
     purged = sum(
         premium_listings_purge(subscription_id=pk, now=now) is not None
         for pk in list(cancelled.filter(cancelled_at__lte=purge_before).values_list("pk", flat=True))

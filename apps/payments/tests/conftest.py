@@ -3,7 +3,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from apps.payments.models import Payment, Plan
+from apps.payments.models import Payment
+from apps.premium.models import Plan
 
 from .fake_stripe import FakeStripe
 

@@ -11,15 +11,9 @@ from django.utils import timezone
 from apps.core.testing import check_role_matrix
 from apps.listings.factories import ListingFactory
 from apps.payments import subscriptions
-from apps.payments.models import (
-    LocalCheckoutSession,
-    Subscription,
-    SubscriptionPayment,
-    SubscriptionSource,
-    SubscriptionStatus,
-    SubscriptionType,
-)
-from apps.payments.premium import host_is_premium
+from apps.payments.models import LocalCheckoutSession, SubscriptionPayment
+from apps.premium.models import Subscription, SubscriptionSource, SubscriptionStatus, SubscriptionType
+from apps.premium.selectors import host_is_premium
 
 from .conftest import WEBHOOK_SECRET
 from .fake_stripe import signed_event

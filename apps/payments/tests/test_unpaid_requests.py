@@ -20,7 +20,8 @@ from django.utils import timezone
 from apps.bookings import services as bookings
 from apps.bookings.factories import PricedEventListingFactory, booking_make
 from apps.notifications.models import Notification
-from apps.payments.models import Invoice, Payment, Subscription, SubscriptionSource
+from apps.payments.models import Invoice, Payment
+from apps.premium.models import Subscription, SubscriptionSource
 
 from .conftest import pay_locally
 

@@ -22,7 +22,7 @@ from apps.listings.media import MAX_FILES_PER_UPLOAD
 from apps.listings.models import OFFERING_PERIODS, OfferingKind
 from apps.listings.policies import CANCELLATION_TEXT, REFUND_SCHEDULE
 from apps.listings.serializers import MAX_ADD_ONS, MAX_ALT_LENGTH, MAX_BLOCKED_DATES, MAX_IMAGES, ListingInput
-from apps.payments.policies import DELETION_WARNING_DAYS_BEFORE, PREMIUM_GRACE_DAYS, grace_text
+from apps.premium.policies import DELETION_WARNING_DAYS_BEFORE, PREMIUM_GRACE_DAYS, grace_text
 
 TARGET = Path(settings.BASE_DIR) / "frontend" / "src" / "shared" / "constants.json"
 

@@ -21,7 +21,8 @@ from apps.bookings.models import Booking
 from apps.core.testing import ApiClient
 from apps.core.tests.browser.fixtures import axe_violations
 from apps.listings.models import PaymentPreference
-from apps.payments.models import Invoice, Plan, Subscription
+from apps.payments.models import Invoice
+from apps.premium.models import Plan, Subscription
 
 from .test_shell import DEMO, sign_in
 

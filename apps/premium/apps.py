@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PremiumConfig(AppConfig):
+    name = "apps.premium"
+    label = "premium"
