@@ -6,4 +6,8 @@ class BookingsConfig(AppConfig):
     label = "bookings"
 
     def ready(self) -> None:
-        from . import receivers  # noqa: F401  (answers the listings app's providers)
+        from apps.core.dispatch import connect
+
+        from .subscribers import SUBSCRIBERS
+
+        connect(SUBSCRIBERS)

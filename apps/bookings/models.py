@@ -76,6 +76,19 @@ TRANSITIONS: dict[str, frozenset[str]] = {
 BOOKING_MACHINE = StateMachine("booking", TRANSITIONS)
 
 
+class BookingPayment(models.TextChoices):
+    """Where the renter's online payment for the booking stands, in the booking's own words. The
+    payments app records it (``services.payment.booking_payment_record``) with every change of its
+    payment, so the booking's rules read a fact of the booking."""
+
+    NONE = "none", "No payment yet"
+    DUE = "due", "Started, not held"
+    HELD = "held", "Held"
+    PAID = "paid", "Paid"
+    CONFIRM = "confirm", "Waiting for the renter to confirm the charge"
+    CLOSED = "closed", "Released or refunded"
+
+
 class Booking(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     listing = models.ForeignKey("listings.Listing", on_delete=models.PROTECT, related_name="bookings")
@@ -102,6 +115,7 @@ class Booking(models.Model):
     services_and_add_ons = models.JSONField(default=list, blank=True, help_text="Snapshot: title and price.")
     payment_details = models.JSONField(default=dict, blank=True)
     payment_preference = models.CharField(max_length=16, blank=True)
+    payment_state = models.CharField(max_length=8, choices=BookingPayment.choices, default=BookingPayment.NONE)
     subtotal = money_field()
     discount = money_field()
     convenience_fee = money_field()
@@ -135,6 +149,9 @@ class Booking(models.Model):
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(condition=Q(status__in=BookingStatus.values), name="booking_status_valid"),
+            models.CheckConstraint(
+                condition=Q(payment_state__in=BookingPayment.values), name="booking_payment_state_valid"
+            ),
             models.CheckConstraint(condition=Q(check_out__gt=models.F("check_in")), name="booking_ends_after_start"),
             models.CheckConstraint(condition=Q(guests__gte=1) & Q(seats__gte=1), name="booking_guests_seats_positive"),
             models.CheckConstraint(

@@ -18,7 +18,7 @@ from apps.listings.models import PaymentPreference
 from apps.listings.policies import refund_share
 
 from . import pricing
-from .models import Booking, BookingStatus, ExtensionStatus
+from .models import Booking, BookingPayment, BookingStatus, ExtensionStatus
 
 # --- Status sets -----------------------------------------------------------------------------------
 
@@ -55,9 +55,12 @@ DISPUTABLE_STATUSES: frozenset[str] = frozenset(
 DISPUTE_RAISER_ROLES: frozenset[str] = frozenset({Role.RENTER, Role.HOST})
 """A subHost cannot raise a dispute (the spec hides Disputes from subHosts); its host does."""
 
-PAYMENT_HELD_STATUSES: frozenset[str] = frozenset({"authorized", "completed"})
-"""Payment statuses in which the renter's money is held or taken: a pay-now request is approved
-only then, and is no longer offered for payment."""
+PAYMENT_HELD_STATES: frozenset[str] = frozenset({BookingPayment.HELD, BookingPayment.PAID})
+"""Where the renter's money is held or taken: a pay-now request is approved only then, and is no
+longer offered for payment."""
+PAYABLE_STATES: frozenset[str] = frozenset({BookingPayment.NONE, BookingPayment.DUE, BookingPayment.CONFIRM})
+"""Where the renter may still pay: nothing paid yet, a checkout not finished or failed, or a charge
+the bank wants the renter to confirm."""
 
 AWAITING_PAYMENT = (
     "The renter has not paid for this request yet. You can approve it once the payment is authorised, or reject it now."
@@ -68,24 +71,15 @@ def needs_online_payment(booking: Booking) -> bool:
     return booking.payment_preference == PaymentPreference.PAY_NOW and booking.total_amount > 0
 
 
-def payment_held(payment_status: str | None) -> bool:
-    return payment_status in PAYMENT_HELD_STATUSES
+def payment_held(booking: Booking) -> bool:
+    return booking.payment_state in PAYMENT_HELD_STATES
 
 
 def booking_awaiting_payment(booking: Booking) -> bool:
     """A pay-now request the renter has not paid yet: the host sees "Awaiting payment" and no Approve,
-    it is not counted as pending, and the renter can pay it from the booking. Reads the annotated
-    ``payment_status`` (``selectors.awaiting_payment_q`` is the same rule as a query)."""
-    return (
-        booking.status == BookingStatus.PENDING
-        and needs_online_payment(booking)
-        and not payment_held(_payment_status(booking))
-    )
-
-
-def _payment_status(booking: Booking) -> str | None:
-    """The booking's payment status when the selector annotated it (``payment_status``)."""
-    return getattr(booking, "payment_status", None)
+    it is not counted as pending, and the renter can pay it from the booking
+    (``selectors.awaiting_payment_q`` is the same rule as a query)."""
+    return booking.status == BookingStatus.PENDING and needs_online_payment(booking) and not payment_held(booking)
 
 
 # --- Who may do what -------------------------------------------------------------------------------
@@ -126,13 +120,13 @@ def answer_refusal(user, booking: Booking) -> DomainError | None:
     return None
 
 
-def approve_refusal(user, booking: Booking, *, payment_status: str | None = None) -> DomainError | None:
+def approve_refusal(user, booking: Booking) -> DomainError | None:
     """Approving also needs a pay-now request to be paid (authorised) first, so an approved booking
-    is always paid for. ``payment_status`` is the booking's payment status (None: no payment)."""
+    is always paid for."""
     refusal = answer_refusal(user, booking)
     if refusal is not None:
         return refusal
-    if needs_online_payment(booking) and not payment_held(payment_status):
+    if needs_online_payment(booking) and not payment_held(booking):
         return Conflict(AWAITING_PAYMENT, data={"awaitingPayment": True})
     return None
 
@@ -201,9 +195,7 @@ def extension_decide_refusal(user, booking: Booking, extension, status: str) -> 
     return None
 
 
-def extension_pay_refusal(
-    user, booking: Booking, extension, *, payment_status: str | None = None
-) -> DomainError | None:
+def extension_pay_refusal(user, booking: Booking, extension) -> DomainError | None:
     """The renter pays the difference of an approved extension once the booking itself is paid."""
     if not _is_renter(user, booking):
         return NotFound("Booking not found.")
@@ -211,7 +203,7 @@ def extension_pay_refusal(
         return Conflict("Only an approved extension can be paid.")
     if extension.paid:
         return Conflict("This extension is already paid.")
-    if booking.status not in ACTIVE_STATUSES or payment_status != "completed":
+    if booking.status not in ACTIVE_STATUSES or booking.payment_state != BookingPayment.PAID:
         return Conflict("This booking is not active and paid; its extension cannot be paid.")
     return None
 
@@ -220,17 +212,17 @@ EXTENSION_ACTIONS = ("approve", "reject", "pay")
 
 
 def extension_can(user, booking: Booking, extension) -> dict[str, bool]:
-    """The ``can`` flags of one extension request for ``user`` (reads the annotated ``payment_status``)."""
+    """The ``can`` flags of one extension request for ``user``."""
     if user is None:
         return dict.fromkeys(EXTENSION_ACTIONS, False)
     return {
         "approve": extension_decide_refusal(user, booking, extension, ExtensionStatus.APPROVED) is None,
         "reject": extension_decide_refusal(user, booking, extension, ExtensionStatus.REJECTED) is None,
-        "pay": extension_pay_refusal(user, booking, extension, payment_status=_payment_status(booking)) is None,
+        "pay": extension_pay_refusal(user, booking, extension) is None,
     }
 
 
-def pay_refusal(user, booking: Booking, *, payment_status: str | None = None) -> DomainError | None:
+def pay_refusal(user, booking: Booking) -> DomainError | None:
     """The renter pays for its own pending request until its payment is held (a pay-at-the-space
     request may be paid online too)."""
     if user.role != Role.RENTER:
@@ -239,10 +231,10 @@ def pay_refusal(user, booking: Booking, *, payment_status: str | None = None) ->
         return NotFound("Booking not found.")
     # An approved booking whose saved card needs the renter's confirmation (the bank asked for it
     # when the host approved) is paid from the booking too.
-    confirming = booking.status == BookingStatus.APPROVED and payment_status == "actionRequired"
+    confirming = booking.status == BookingStatus.APPROVED and booking.payment_state == BookingPayment.CONFIRM
     if booking.status != BookingStatus.PENDING and not confirming:
         return Conflict(f"This booking is {booking.status}; it can no longer be paid.")
-    if payment_status not in (None, "pending", "failed", "actionRequired"):
+    if booking.payment_state not in PAYABLE_STATES:
         return Conflict("This booking is already paid.")
     return None
 
@@ -344,22 +336,18 @@ BOOKING_ACTIONS = ("approve", "reject", "cancel", "extend", "pay", "payExtension
 
 
 def booking_can(user, booking: Booking, *, now: dt.datetime | None = None) -> dict[str, bool]:
-    """The ``can`` flags of a booking for ``user``. Reads the annotated ``payment_status``."""
+    """The ``can`` flags of a booking for ``user``."""
     now = now or timezone.now()
-    payment_status = _payment_status(booking)
     renter = _is_renter(user, booking)
     return {
-        "approve": approve_refusal(user, booking, payment_status=payment_status) is None,
+        "approve": approve_refusal(user, booking) is None,
         "reject": reject_refusal(user, booking) is None,
         "cancel": cancel_refusal(user, booking, now=now) is None,
         "extend": extend_refusal(user, booking, now=now) is None,
-        "pay": pay_refusal(user, booking, payment_status=payment_status) is None,
+        "pay": pay_refusal(user, booking) is None,
         # The renter pays the difference of an approved extension (POST /api/payment/checkout).
         "payExtension": renter
-        and any(
-            extension_pay_refusal(user, booking, e, payment_status=payment_status) is None
-            for e in booking.extensions.all()
-        ),
+        and any(extension_pay_refusal(user, booking, e) is None for e in booking.extensions.all()),
         "review": booking.status == BookingStatus.COMPLETED
         and review_refusal(user, booking, reviewed=_reviewed(user, booking), now=now) is None,
         "dispute": dispute_refusal(user, booking) is None,

@@ -12,18 +12,16 @@ from apps.core.policies import period_start
 from apps.listings.models import Listing, PropertyType, SpaceOffering
 
 from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus, ExternalBlock, Occupancy
-from .policies import PAYMENT_HELD_STATUSES, UPCOMING_STATUSES
+from .policies import PAYMENT_HELD_STATES, UPCOMING_STATUSES
 
 SEARCH_MAX = 100
 
 
 def _base() -> QuerySet[Booking]:
-    """Bookings with what their responses and ``can`` flags read: the payment's status (``payment``
-    is the payments app's one-to-one back to the booking) and whether it was reviewed."""
-    return (
-        Booking.objects.select_related("listing", "offering", "renter", "host", "review")
-        .prefetch_related("extensions")
-        .annotate(payment_status=F("payment__status"))
+    """Bookings with what their responses and ``can`` flags read: the listing, the people, the
+    review and the extensions."""
+    return Booking.objects.select_related("listing", "offering", "renter", "host", "review").prefetch_related(
+        "extensions"
     )
 
 
@@ -32,7 +30,7 @@ def awaiting_payment_q() -> Q:
     them, they are not counted as pending, and the renter can pay them from the booking
     (``policies.booking_awaiting_payment`` for one booking)."""
     return Q(status=BookingStatus.PENDING, payment_preference="payNow", total_amount__gt=0) & ~Q(
-        payment__status__in=PAYMENT_HELD_STATUSES
+        payment_state__in=PAYMENT_HELD_STATES
     )
 
 
@@ -46,7 +44,7 @@ def unpaid_requests_replaced_by(*, renter, listing_id, space_key, hold) -> Query
         return Booking.objects.none()
     return (
         Booking.objects.filter(status=BookingStatus.PENDING, renter=renter, listing_id=listing_id)
-        .exclude(payment__status__in=PAYMENT_HELD_STATUSES)
+        .exclude(payment_state__in=PAYMENT_HELD_STATES)
         .filter(
             pk__in=Occupancy.objects.filter(active=True, space_key=space_key, hold__overlap=hold).values("booking_id")
         )
@@ -80,7 +78,6 @@ def booking_just_created(booking: Booking) -> Booking:
     """A booking this request created, shaped as ``booking_get_for`` returns it without reading it
     again: its listing, offering and people are the objects it was made from, it has no payment
     and no extension yet."""
-    booking.payment_status = None
     prefetched(booking)["extensions"] = booking.extensions.none()
     return booking
 
@@ -272,7 +269,7 @@ def listings_booked_between(start: dt.datetime, end: dt.datetime) -> QuerySet:
     GiST index on the held time.
     """
     from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
-    from django.db.models import Exists, F, IntegerField, OuterRef, Subquery, Sum, Value
+    from django.db.models import Exists, IntegerField, OuterRef, Subquery, Sum, Value
     from django.db.models.functions import Coalesce
 
     window = DateTimeTZRange(start, end, "[)")

@@ -6,6 +6,8 @@ class ListingsConfig(AppConfig):
     label = "listings"
 
     def ready(self) -> None:
-        from .search_cache import connect_signals
+        from apps.core.dispatch import connect
 
-        connect_signals()
+        from .subscribers import SUBSCRIBERS
+
+        connect(SUBSCRIBERS)

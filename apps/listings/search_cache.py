@@ -40,12 +40,11 @@ from collections.abc import Callable
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models.signals import m2m_changed, post_delete, post_init, post_save
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.middleware.csrf import get_token
 
-from apps.accounts.models import Role, User
+from apps.accounts.models import Role
 from apps.core.django_internals import loaded_relation
 
 HOST_ROLES = frozenset({Role.HOST})
@@ -234,7 +233,7 @@ def visitor_page(
     return HttpResponse(body.replace(CSRF_MARK, get_token(request)).replace(NONCE_MARK, str(get_nonce(request))))
 
 
-def _catalogue_changed(sender, raw: bool = False, **kwargs) -> None:
+def catalogue_changed(sender, raw: bool = False, **kwargs) -> None:
     if not raw:
         search_changed()
 
@@ -248,11 +247,11 @@ def _place_of(listing) -> set[str]:
 _PLACE_FIELDS = frozenset({"city", "latitude", "longitude", "slug"})
 
 
-def _listing_loaded(sender, instance, **kwargs) -> None:
+def listing_loaded(sender, instance, **kwargs) -> None:
     instance._search_place = _place_of(instance)
 
 
-def _listing_saved(sender, instance, raw: bool = False, **kwargs) -> None:
+def listing_saved(sender, instance, raw: bool = False, **kwargs) -> None:
     """The answers that could contain the listing where it was and where it is now."""
     if raw:
         return
@@ -271,7 +270,7 @@ def listing_scopes(listing_id) -> set[str]:
     return place_scopes(*row) if row else {ANY}
 
 
-def _part_changed(sender, instance, raw: bool = False, **kwargs) -> None:
+def part_changed(sender, instance, raw: bool = False, **kwargs) -> None:
     """An offering or image of a listing: the listing's scopes (its row when already loaded)."""
     if raw:
         return
@@ -280,7 +279,7 @@ def _part_changed(sender, instance, raw: bool = False, **kwargs) -> None:
     listing_changed(scopes)
 
 
-def _items_changed(sender, instance, action: str, reverse: bool, **kwargs) -> None:
+def items_changed(sender, instance, action: str, reverse: bool, **kwargs) -> None:
     """Amenities or facilities added to a listing or taken off (from an item's side: everywhere)."""
     if not action.startswith("post_"):
         return
@@ -290,28 +289,10 @@ def _items_changed(sender, instance, action: str, reverse: bool, **kwargs) -> No
         listing_changed(_place_of(instance))
 
 
-def connect_signals() -> None:
-    """Replace the versions on any write to the rows a search answer is built from."""
-    from .models import Amenity, Facility, Listing, ListingImage, SpaceOffering
-
-    post_init.connect(_listing_loaded, sender=Listing, dispatch_uid="search-cache-loaded-Listing")
-    post_save.connect(_listing_saved, sender=Listing, dispatch_uid="search-cache-save-Listing")
-    post_delete.connect(_listing_saved, sender=Listing, dispatch_uid="search-cache-delete-Listing")
-    for model in (SpaceOffering, ListingImage):
-        post_save.connect(_part_changed, sender=model, dispatch_uid=f"search-cache-save-{model.__name__}")
-        post_delete.connect(_part_changed, sender=model, dispatch_uid=f"search-cache-delete-{model.__name__}")
-    for model in (Amenity, Facility):
-        post_save.connect(_catalogue_changed, sender=model, dispatch_uid=f"search-cache-save-{model.__name__}")
-        post_delete.connect(_catalogue_changed, sender=model, dispatch_uid=f"search-cache-delete-{model.__name__}")
-    for through in (Listing.amenities.through, Listing.facilities.through):
-        m2m_changed.connect(_items_changed, sender=through, dispatch_uid=f"search-cache-m2m-{through.__name__}")
-    post_save.connect(_account_saved, sender=User, dispatch_uid="search-cache-account")
-
-
 _ACCOUNT_STATUS_FIELDS = frozenset({"is_active", "is_deleted"})
 
 
-def _account_saved(sender, instance, *, raw: bool = False, update_fields=None, **kwargs) -> None:
+def account_saved(sender, instance, *, raw: bool = False, update_fields=None, **kwargs) -> None:
     """A host suspended, closed or restored takes its listings out of the public search or back
     (a save naming other fields, such as a sign-in's ``last_login``, does not)."""
     if raw or instance.role not in HOST_ROLES:

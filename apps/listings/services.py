@@ -26,7 +26,7 @@ from apps.core.statemachine import StateMachine, record
 from apps.notifications.services import counters_changed, notify
 from apps.premium.selectors import active_listing_limit, host_is_premium
 
-from . import media, policies, providers, zones
+from . import media, policies, zones
 from .models import (
     OFFERING_PERIODS,
     AddOn,
@@ -47,6 +47,7 @@ from .models import (
 )
 from .policies import is_public
 from .search_cache import search_changed
+from .signals import listing_withdrawing
 
 logger = logging.getLogger(__name__)
 
@@ -660,14 +661,8 @@ def listing_update(*, actor: User, listing: Listing, data: dict) -> tuple[Listin
 
 def _refuse_with_upcoming_bookings(listing: Listing, action: str) -> None:
     """A listing with bookings still to come cannot be taken down: renters were promised the space.
-    The host answers or cancels them first (the bookings services refund the renters)."""
-    count = providers.upcoming_bookings(listing.pk).count()
-    if count:
-        bookings = "booking" if count == 1 else "bookings"
-        raise Conflict(
-            f"This listing has {count} upcoming {bookings} (pending, approved or ongoing). "
-            f"Reject or cancel {'it' if count == 1 else 'them'} before you {action} the listing."
-        )
+    The bookings app refuses (``apps.bookings.subscribers``: ``listing_refuse_with_upcoming_bookings``)."""
+    listing_withdrawing.send(sender=Listing, listing=listing, action=action)
 
 
 @transaction.atomic

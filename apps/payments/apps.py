@@ -6,4 +6,9 @@ class PaymentsConfig(AppConfig):
     label = "payments"
 
     def ready(self) -> None:
-        from . import effects, receivers  # noqa: F401  (effect handlers; following bookings)
+        from apps.core.dispatch import connect
+
+        from . import effects  # noqa: F401  (effect handlers of the outbox)
+        from .subscribers import SUBSCRIBERS
+
+        connect(SUBSCRIBERS)

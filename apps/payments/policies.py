@@ -11,10 +11,10 @@ The premium membership's rules (its grace days, its terms) are the premium app's
 from django.db.models import Sum
 
 from apps.accounts.models import Role
-from apps.bookings.models import BookingStatus
+from apps.bookings.models import BookingPayment, BookingStatus
 from apps.core.exceptions import Conflict, DomainError, Forbidden, InvalidInput
 
-from .models import ZERO, Earning, Payout, PayoutStatus
+from .models import ZERO, Earning, PaymentStatus, Payout, PayoutStatus
 
 CAPTURE_BOOKING_STATUSES: frozenset[str] = frozenset(
     {BookingStatus.APPROVED, BookingStatus.ONGOING, BookingStatus.COMPLETED}
@@ -22,6 +22,18 @@ CAPTURE_BOOKING_STATUSES: frozenset[str] = frozenset(
 RELEASE_BOOKING_STATUSES: frozenset[str] = frozenset(
     {BookingStatus.REJECTED, BookingStatus.EXPIRED, BookingStatus.CANCELLED}
 )
+
+
+# Where a booking's payment stands, in the booking's words, for each status of the payment.
+BOOKING_PAYMENT: dict[str, str] = {
+    PaymentStatus.PENDING: BookingPayment.DUE,
+    PaymentStatus.FAILED: BookingPayment.DUE,
+    PaymentStatus.AUTHORIZED: BookingPayment.HELD,
+    PaymentStatus.COMPLETED: BookingPayment.PAID,
+    PaymentStatus.ACTION_REQUIRED: BookingPayment.CONFIRM,
+    PaymentStatus.RELEASED: BookingPayment.CLOSED,
+    PaymentStatus.REFUNDED: BookingPayment.CLOSED,
+}
 
 
 def captures(booking_status: str) -> bool:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.bookings.models import Booking
+from apps.bookings.services.payment import booking_payment_record
 from apps.core.effects import effects_run_due
 from apps.premium.models import Plan, Subscription, SubscriptionSource, SubscriptionStatus, SubscriptionType
 from apps.premium.policies import DELETION_CLAUSE
@@ -25,6 +26,7 @@ from .models import (
     SubscriptionPayment,
     SubscriptionPaymentStatus,
 )
+from .policies import BOOKING_PAYMENT
 from .premium import add_year
 
 PREMIUM_FEATURES = [
@@ -103,6 +105,7 @@ def hold_demo_payment(booking) -> Payment:
             "created_at": booking.created_at,
         },
     )
+    booking_payment_record(booking_id=booking.pk, state=BOOKING_PAYMENT[payment.status])
     return payment
 
 
@@ -126,6 +129,7 @@ def _booking_payments() -> int:
                 authorized_at=booking.created_at,
                 created_at=booking.created_at,
             )
+            booking_payment_record(booking_id=booking.pk, state=BOOKING_PAYMENT[PaymentStatus.AUTHORIZED])
             made += 1
         if booking.status in ("rejected", "expired"):
             services.payment_release(payment=payment)

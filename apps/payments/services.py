@@ -2,7 +2,7 @@
 """Booking payments: checkout, authorisation, capture, release, extensions, refunds, invoices.
 
 The bookings app announces each booking status change (``booking_status_changed``, inside its
-transaction); ``receivers.py`` answers by queueing, in that same transaction, a capture on
+transaction); ``subscribers.py`` answers by queueing, in that same transaction, a capture on
 approval, a release on rejection or expiry and a refund on cancellation (the amount its
 cancellation policy computed), and books the host's earning on completion. Every call to the
 gateway that moves money is an outbox effect (``effects.py``): carried out by the worker with
@@ -23,6 +23,7 @@ from apps.accounts.models import Role, User
 from apps.bookings.models import Booking, BookingStatus, ExtendBooking
 from apps.bookings.policies import extension_pay_refusal, pay_refusal
 from apps.bookings.services import booking_expire_unpaid, booking_request_paid, extension_mark_paid
+from apps.bookings.services.payment import booking_payment_record
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 from apps.core.statemachine import StateMachine, record
@@ -44,7 +45,7 @@ from .models import (
     Refund,
 )
 from .payouts import payout_recompute
-from .policies import RELEASE_BOOKING_STATUSES, captures
+from .policies import BOOKING_PAYMENT, RELEASE_BOOKING_STATUSES, captures
 from .subscriptions import checked_redirect_url, is_uuid, with_query
 
 logger = logging.getLogger(__name__)
@@ -104,6 +105,9 @@ def _set_status(payment: Payment, status: str, *, fields=(), actor=None, reason:
         message=f"A {payment.status} payment cannot become {status}.",
         **{name: getattr(payment, name) for name in fields},
     )
+    booking_payment_record(booking_id=payment.booking_id, state=BOOKING_PAYMENT[status])
+    if (booking := payment._state.fields_cache.get("booking")) is not None:
+        booking.payment_state = BOOKING_PAYMENT[status]
 
 
 def _notify(user, kind: str, content: str, link: str) -> None:
@@ -144,9 +148,7 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
         if extension is None:
             raise NotFound("Extension request not found.")
         payment = Payment.objects.select_for_update().filter(booking=booking).first()
-        refusal = extension_pay_refusal(
-            user, booking, extension, payment_status=payment.status if payment is not None else None
-        )
+        refusal = extension_pay_refusal(user, booking, extension)
         if refusal is not None:
             raise refusal
         # One charge per extension: a checkout still open is offered again, never a second one.
@@ -177,7 +179,7 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
     payment = Payment.objects.select_for_update().filter(booking=booking).first()
     # An approved booking whose saved card needs the renter's confirmation is paid (charged) now.
     pay_now = payment is not None and payment.status == PaymentStatus.ACTION_REQUIRED
-    refusal = pay_refusal(user, booking, payment_status=payment.status if payment is not None else None)
+    refusal = pay_refusal(user, booking)
     if refusal is not None:
         raise refusal
     new = payment is None
@@ -191,6 +193,7 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
     payment.save()
     if new:
         record(payment, machine=PAYMENT_MACHINE.name, from_status="", to_status=PaymentStatus.PENDING, actor=user)
+        booking_payment_record(booking_id=booking.pk, state=BOOKING_PAYMENT[PaymentStatus.PENDING])
     session = gateway.create_checkout(
         purpose=CheckoutPurpose.BOOKING,
         reference=str(payment.pk),
@@ -503,7 +506,7 @@ def payment_captured(payment: Payment, *, amount: Decimal) -> Payment:
     return payment
 
 
-# --- Following the booking (receivers.py calls this inside the booking's transaction) -----------
+# --- Following the booking (subscribers.py calls this inside the booking's transaction) ---------
 
 
 def booking_payment_follow(*, booking: Booking, from_status: str, to_status: str, actor=None) -> None:

@@ -6,7 +6,8 @@
   goes through ``lifecycle._transition``);
 - ``cancellation``: cancellations by the renter and by the host;
 - ``extensions``: extra time after check-out, its answer and its payment;
-- ``reviews``: reviews written through the bookings services.
+- ``reviews``: reviews written through the bookings services;
+- ``payment``: where the booking's payment stands, recorded by the payments app.
 
 The names other apps and the views call are importable from here (``services.booking_request``).
 """
@@ -42,6 +43,7 @@ from .lifecycle import (
     bookings_expire_due,
     bookings_start_due,
 )
+from .payment import booking_payment_record
 from .planning import (
     MAX_ADD_ONS,
     MAX_BOOKING_DAYS,
@@ -69,6 +71,7 @@ __all__ = [
     "booking_expire",
     "booking_expire_unpaid",
     "booking_mark_disputed",
+    "booking_payment_record",
     "booking_plan",
     "booking_recompute_totals",
     "booking_request",

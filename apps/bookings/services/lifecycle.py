@@ -28,7 +28,7 @@ from ..models import (
     Occupancy,
 )
 from ..selectors import _is_uuid, bookings_visible_to, unpaid_requests_replaced_by
-from ..signals import booking_status_changed, payment_status
+from ..signals import booking_status_changed
 from ..times import format_moment, zone_of
 from .availability import hold_range, occupancy_hold
 from .planning import _invalid, bookable_listing, booking_plan
@@ -255,8 +255,7 @@ def _release_abandoned_checkouts(*, renter, listing, space_key, start: dt.dateti
 
 def _was_unpaid(booking: Booking) -> bool:
     """A pay-now request whose payment was never held (its expiry is not the host's news)."""
-    payment = getattr(booking, "payment", None)
-    return policies.needs_online_payment(booking) and not policies.payment_held(payment.status if payment else None)
+    return policies.needs_online_payment(booking) and not policies.payment_held(booking)
 
 
 def _announce_request(booking: Booking) -> None:
@@ -293,12 +292,6 @@ def _offering_snapshot(offering: SpaceOffering | None) -> dict:
     }
 
 
-def _payment_status(booking: Booking, *, lock: bool = False) -> str | None:
-    """The status of the booking's payment (None: no payment yet); ``lock`` holds the payment row
-    until the transaction ends, so a checkout confirming at the same moment waits."""
-    return payment_status(booking_id=booking.pk, lock=lock)
-
-
 @transaction.atomic
 def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -> tuple[Booking, str]:
     """Host or subHost approves or rejects a pending request. Returns the booking (as its detail
@@ -308,7 +301,8 @@ def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -
     now = timezone.now()
     if status == BookingStatus.APPROVED:
         if policies.needs_online_payment(booking):
-            _enforce(policies.approve_refusal(actor, booking, payment_status=_payment_status(booking, lock=True)))
+            # The booking row is locked: a checkout confirming at the same moment records its payment after.
+            _enforce(policies.approve_refusal(actor, booking))
         booking = _transition(booking, BookingStatus.APPROVED, actor=actor, decided_at=now)
         if booking.check_in <= now:
             return booking, "Booking approved. Note: the booking date has already passed."

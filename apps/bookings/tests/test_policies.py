@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from apps.bookings import policies, services
-from apps.bookings.models import Booking, BookingStatus, ExtendBooking, RenterReview, Review
+from apps.bookings.models import Booking, BookingPayment, BookingStatus, ExtendBooking, RenterReview, Review
 from apps.bookings.services.lifecycle import _transition
 from apps.core.exceptions import DomainError
 from apps.core.statemachine import history
@@ -149,7 +149,7 @@ def test_an_unpaid_pay_now_request_cannot_be_approved_but_can_be_rejected(users,
     can = policies.booking_can(users["host"], booking)
     assert can["approve"] is False and can["reject"] is True
     assert policies.booking_can(users["renter"], booking)["pay"] is True
-    booking.payment_status = "authorized"
+    booking.payment_state = BookingPayment.HELD
     assert policies.booking_can(users["host"], booking)["approve"] is True
     assert policies.booking_can(users["renter"], booking)["pay"] is False
 

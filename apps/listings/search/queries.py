@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from apps.premium.selectors import premium_now
 
-from .. import providers
 from ..models import Amenity, Availability, Facility, Listing, PropertyType, SpaceOffering
 from ..policies import PUBLIC_LISTING, public_listings
+from ..signals import dates_searched
 from .filters import MAX_TEXT, PRICE_PERIODS, WEEKDAYS, SearchFilters
 
 PUBLIC = PUBLIC_LISTING & Q(availability=Availability.AVAILABLE)
@@ -158,7 +158,7 @@ def available_between(queryset: QuerySet[Listing], start: date, end: date) -> Qu
     queryset = _within_notice_and_window(queryset, start)
     for day in {WEEKDAYS[start.weekday()], WEEKDAYS[end.weekday()]}:
         queryset = queryset.exclude(opening_hours__contains={day: None})
-    return queryset.exclude(pk__in=_booked_between(start, end))
+    return queryset.exclude(_booked_between(start, end))
 
 
 def _within_notice_and_window(queryset: QuerySet[Listing], start: date) -> QuerySet[Listing]:
@@ -171,9 +171,13 @@ def _within_notice_and_window(queryset: QuerySet[Listing], start: date) -> Query
     return queryset.exclude(minimum_notice_hours__gte=max(0, math.ceil(hours_left)))
 
 
-def _booked_between(start: date, end: date) -> QuerySet:
-    """Listings fully booked over the local days ``start`` to ``end`` (the bookings app decides)."""
-    return providers.booked_between(start, end)
+def _booked_between(start: date, end: date) -> Q:
+    """Listings fully booked over the local days ``start`` to ``end``: the bookings app answers
+    (``apps.bookings.subscribers``: ``listings_fully_booked``)."""
+    booked = Q(pk__in=[])
+    for _receiver, ids in dates_searched.send(sender=Listing, start=start, end=end):
+        booked |= Q(pk__in=ids)
+    return booked
 
 
 def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:

@@ -11,6 +11,7 @@ from apps.bookings import services as bookings
 from apps.bookings.times import LOCAL_TZ
 from apps.listings.factories import ListingFactory
 from apps.payments.models import Payment
+from apps.payments.services import payment_intent_released
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +77,7 @@ def test_a_released_payment_does_not_count_as_paid(api, clients, users, booking,
     path = _checkout(clients["renter"], booking)
     assert api.post(path + "/pay").status_code == 302
     payment = Payment.objects.get(booking=booking)
-    Payment.objects.filter(pk=payment.pk).update(status="released")
+    assert payment_intent_released(intent_id=payment.payment_id) == "released"
     assert _status(clients["host"], booking, status="approved").status_code == 409
 
 

@@ -1,4 +1,9 @@
-"""What the bookings app answers to the apps below it (the listings app's providers registry)."""
+"""Every receiver the bookings app connects, listed in ``SUBSCRIBERS`` (connected by ``apps.py``).
+
+- The listings app asks, through its signals, which listings are fully booked over searched days
+  (``listings_fully_booked``) and whether a listing may be taken down (``listing_refuse_with_upcoming_bookings``).
+- Time held or released on a space changes the public search's answers with dates.
+"""
 
 import datetime as dt
 
@@ -6,9 +11,12 @@ from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
 from django.db.models import Q
 from django.db.models.signals import post_save
 
+from apps.core.dispatch import Subscriber
 from apps.core.django_internals import loaded_relation
-from apps.listings import providers, search_cache
+from apps.core.exceptions import Conflict
+from apps.listings import search_cache
 from apps.listings.models import Listing
+from apps.listings.signals import dates_searched, listing_withdrawing
 
 from . import selectors
 from .models import Booking, ExternalBlock, Occupancy
@@ -17,7 +25,7 @@ from .signals import booking_status_changed
 from .times import zone_of
 
 
-def booked_between(start: dt.date, end: dt.date):
+def listings_fully_booked(sender, *, start: dt.date, end: dt.date, **kwargs):
     """Listings fully booked over the days ``start`` to ``end``, each read in its listing's own time
     zone (a Mumbai space's 1 June is Mumbai's). One subquery per zone in use, OR-ed together.
 
@@ -52,12 +60,16 @@ def booked_between(start: dt.date, end: dt.date):
     return Listing.objects.filter(condition).values_list("pk", flat=True)
 
 
-def upcoming_bookings(listing_id):
-    return selectors.listing_upcoming_bookings(listing_id=listing_id)
-
-
-providers.provide("booked_between", booked_between)
-providers.provide("upcoming_bookings", upcoming_bookings)
+def listing_refuse_with_upcoming_bookings(sender, *, listing, action: str, **kwargs) -> None:
+    """A listing with bookings still to come cannot be taken down: renters were promised the space.
+    The host answers or cancels them first (the bookings services refund the renters)."""
+    count = selectors.listing_upcoming_bookings(listing_id=listing.pk).count()
+    if count:
+        bookings = "booking" if count == 1 else "bookings"
+        raise Conflict(
+            f"This listing has {count} upcoming {bookings} (pending, approved or ongoing). "
+            f"Reject or cancel {'it' if count == 1 else 'them'} before you {action} the listing."
+        )
 
 
 def _scopes_of(booking) -> set[str] | None:
@@ -76,13 +88,15 @@ def time_held(sender, instance, *, created: bool, raw: bool = False, **kwargs) -
         search_cache.dates_changed(_scopes_of(booking))
 
 
-post_save.connect(time_held, sender=Occupancy, dispatch_uid="search-dates-time-held")
-
-
 def time_released(sender, *, from_status: str, to_status: str, **kwargs) -> None:
     """A booking that stops holding its time (rejected, cancelled, expired) frees dates in the search."""
     if from_status in HOLDING_STATUSES and to_status not in HOLDING_STATUSES:
         search_cache.dates_changed(_scopes_of(kwargs.get("booking")))
 
 
-booking_status_changed.connect(time_released, sender=Booking, dispatch_uid="search-dates-time-released")
+SUBSCRIBERS = (
+    Subscriber(dates_searched, listings_fully_booked, sender=Listing, uid="bookings-listings-fully-booked"),
+    Subscriber(listing_withdrawing, listing_refuse_with_upcoming_bookings, sender=Listing, uid="bookings-upcoming"),
+    Subscriber(post_save, time_held, sender=Occupancy, uid="search-dates-time-held"),
+    Subscriber(booking_status_changed, time_released, sender=Booking, uid="search-dates-time-released"),
+)
