@@ -719,7 +719,7 @@ class ListingRequestSerializer(ApiModelSerializer):
     }
 )
 class ChangeValueField(serializers.JSONField):
-    """One side of an edit request's change (``services._shown``): a text, a list of texts, or null."""
+    """One side of an edit request's change (``services.changes``): a text, a list of texts, or null."""
 
 
 class RequestChangeSerializer(serializers.Serializer):
@@ -740,7 +740,7 @@ class ListingRequestDetailSerializer(ListingRequestSerializer):
 
     @extend_schema_field(RequestChangeSerializer(many=True))
     def get_changes(self, listing_request: ListingRequest) -> list[dict]:
-        from .services import request_changes
+        from .services.changes import request_changes
 
         return request_changes(listing_request)
 

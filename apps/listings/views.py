@@ -16,7 +16,7 @@ from apps.core.policies import PERIOD_NAMES
 from apps.core.serializers import StatusChangeSchema
 from apps.core.statemachine import history, history_payload
 
-from . import media, policies, selectors, services
+from . import media, policies, selectors
 from .models import Amenity, Facility
 from .permissions import Favourites, ListListings, ManageCatalogue, ManageListings, ReadListing, ReviewListings
 from .serializers import (
@@ -31,6 +31,8 @@ from .serializers import (
     ReviewInput,
     ToggleActiveInput,
 )
+from .services import catalogue as catalogue_items
+from .services import drafts, edit_requests, favourites, lifecycle
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 PAGE_PARAMS = [
@@ -117,7 +119,7 @@ class ListingCreateView(APIView):
     def post(self, request):
         data = ListingInput(data=request.data)
         data.is_valid(raise_exception=True)
-        listing = services.listing_create(actor=request.user, data=data.validated_data)
+        listing = lifecycle.listing_create(actor=request.user, data=data.validated_data)
         return envelope(
             _listing_out(request, listing.pk),
             "Listing submitted. It will be published once it is approved.",
@@ -133,7 +135,7 @@ class ListingUpdateView(APIView):
         listing = selectors.listing_get_managed(user=request.user, listing_id=listing_id)
         data = ListingInput(data=request.data)
         data.is_valid(raise_exception=True)
-        listing, pending = services.listing_update(actor=request.user, listing=listing, data=data.validated_data)
+        listing, pending = lifecycle.listing_update(actor=request.user, listing=listing, data=data.validated_data)
         if pending is not None and pending.kind == "edit":
             message = "Your changes were sent for review. The listing stays as it is until they are approved."
         elif pending is not None:
@@ -163,7 +165,7 @@ class ListingToggleActiveView(APIView):
         listing = selectors.listing_get_managed(user=request.user, listing_id=listing_id)
         data = ToggleActiveInput(data=request.data)
         data.is_valid(raise_exception=True)
-        listing = services.listing_set_active(
+        listing = lifecycle.listing_set_active(
             actor=request.user, listing=listing, is_active=data.validated_data.get("isActive")
         )
         message = "Listing activated." if listing.is_active else "Listing deactivated."
@@ -183,7 +185,7 @@ class ListingDeleteView(APIView):
     )
     def delete(self, request, listing_id):
         listing = selectors.listing_get_managed(user=request.user, listing_id=listing_id)
-        services.listing_delete(actor=request.user, listing=listing)
+        lifecycle.listing_delete(actor=request.user, listing=listing)
         return envelope({"_id": str(listing.pk)}, "Listing deleted successfully.")
 
 
@@ -197,7 +199,7 @@ class ListingRequestReviewView(APIView):
         listing_request = selectors.listing_request_get_for_review(request_id=request_id)
         data = ReviewInput(data=request.data)
         data.is_valid(raise_exception=True)
-        listing_request = services.listing_request_review(
+        listing_request = edit_requests.listing_request_review(
             listing_request=listing_request,
             by=request.user,
             status=data.validated_data["status"],
@@ -245,7 +247,7 @@ class ListingDraftView(APIView):
         responses={200: DraftResponse, **ERRORS},
     )
     def get(self, request):
-        draft = services.listing_draft_get(actor=request.user, listing_id=self._listing_id(request))
+        draft = drafts.listing_draft_get(actor=request.user, listing_id=self._listing_id(request))
         return envelope(DraftSerializer(draft).data if draft else None)
 
     @extend_schema(request=DraftInput, responses={200: DraftResponse, **ERRORS})
@@ -253,7 +255,7 @@ class ListingDraftView(APIView):
         data = DraftInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        draft = services.listing_draft_save(
+        draft = drafts.listing_draft_save(
             actor=request.user, listing_id=values.get("listingId"), step=values["step"], data=values["data"]
         )
         return envelope(DraftSerializer(draft).data, "Draft saved.")
@@ -263,7 +265,7 @@ class ListingDraftView(APIView):
         responses={200: DraftResponse, **ERRORS},
     )
     def delete(self, request):
-        services.listing_draft_discard(actor=request.user, listing_id=self._listing_id(request))
+        drafts.listing_draft_discard(actor=request.user, listing_id=self._listing_id(request))
         return envelope(None, "Draft discarded.")
 
 
@@ -276,7 +278,7 @@ class FavouriteAddView(APIView):
     @extend_schema(request=None, responses={200: ListingResponse, 201: ListingResponse, **ERRORS})
     def post(self, request, listing_id):
         listing = selectors.bookable_listing_get(listing_id=listing_id)
-        _, created = services.favourite_add(user=request.user, listing=listing)
+        _, created = favourites.favourite_add(user=request.user, listing=listing)
         message = "Added to your favourites." if created else "Already in your favourites."
         return envelope(_listing_out(request, listing.pk), message, status=201 if created else 200)
 
@@ -296,7 +298,7 @@ class FavouriteRemoveView(APIView):
         }
     )
     def delete(self, request, listing_id):
-        removed = services.favourite_remove(user=request.user, listing_id=listing_id)
+        removed = favourites.favourite_remove(user=request.user, listing_id=listing_id)
         message = "Removed from your favourites." if removed else "This listing was not in your favourites."
         return envelope({"_id": str(listing_id), "favourite": False}, message)
 
@@ -439,7 +441,7 @@ class CatalogueAddView(APIView):
     def post(self, request):
         data = CatalogueInput(data=request.data)
         data.is_valid(raise_exception=True)
-        item = services.catalogue_item_create(
+        item = catalogue_items.catalogue_item_create(
             model=CATALOGUES[self.catalogue],
             name=data.validated_data.get("name", ""),
             icon=data.validated_data.get("icon", ""),
@@ -462,7 +464,7 @@ class CatalogueUpdateView(APIView):
         data = CatalogueInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        item = services.catalogue_item_update(
+        item = catalogue_items.catalogue_item_update(
             item=item, name=values.get("name"), icon=values.get("icon"), is_active=values.get("isActive")
         )
         return envelope(CatalogueItemSerializer(item).data, f"{CATALOGUE_LABEL[self.catalogue]} updated.")

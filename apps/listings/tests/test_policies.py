@@ -89,8 +89,8 @@ def test_staff_may_review_only_while_a_request_waits(users):
 @pytest.mark.parametrize("actor", ["renter", "host", "sub_host", "other_host", "moderator", "admin"])
 def test_listing_services_refuse_exactly_what_can_denies(clients, users, actor):
     from apps.core.exceptions import DomainError
-    from apps.listings import services
     from apps.listings.models import Listing
+    from apps.listings.services import lifecycle
 
     listing = ListingFactory(host=users["host"])
     user = users[actor]
@@ -103,8 +103,8 @@ def test_listing_services_refuse_exactly_what_can_denies(clients, users, actor):
         return Listing.objects.filter(pk=listing.pk).values("is_active", "is_deleted", "title", "status").get()
 
     for flag, write in (
-        ("activate", lambda: services.listing_set_active(actor=user, listing=listing, is_active=False)),
-        ("delete", lambda: services.listing_delete(actor=user, listing=listing)),
+        ("activate", lambda: lifecycle.listing_set_active(actor=user, listing=listing, is_active=False)),
+        ("delete", lambda: lifecycle.listing_delete(actor=user, listing=listing)),
     ):
         before = state()
         if can[flag]:

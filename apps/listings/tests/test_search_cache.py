@@ -12,7 +12,7 @@ from apps.accounts.services_users import user_status_set
 from apps.listings import search_cache
 from apps.listings.factories import AmenityFactory, FavouriteFactory, ListingFactory
 from apps.listings.models import Amenity, ListingStatus, OfferingKind, SpaceOffering
-from apps.listings.services import listing_status_change
+from apps.listings.services.status import listing_status_change
 
 URL = "/api/listing/property-listing?page=1&limit=10"
 TITLES = "/api/listing/search-titles?q=hall"

@@ -11,7 +11,7 @@ from django.utils import timezone
 from apps.accounts.models import Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
 from apps.core.mail import queue_templated_mail
-from apps.listings.services import listings_premium_soft_delete
+from apps.listings.services.lifecycle import listings_premium_soft_delete
 from apps.premium.models import Plan, Subscription, SubscriptionSource, SubscriptionStatus, SubscriptionType
 from apps.premium.policies import (
     DELETION_WARNING_DAYS_BEFORE,
