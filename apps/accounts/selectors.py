@@ -1,7 +1,5 @@
 """Reads of accounts that depend on who asks: user lists, one user, sub-hosts, verification requests."""
 
-from django.apps import apps as django_apps
-from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Q, QuerySet
 
 from apps.core.exceptions import InvalidInput, NotFound
@@ -59,19 +57,9 @@ def _filter_users(queryset: QuerySet[User], filters: dict, role: str | None = No
     return queryset.order_by("-created_at", "-id")
 
 
-def _booking_renter_ids(host_id) -> QuerySet | None:
-    """Ids of renters who booked ``host_id``'s spaces, or None while there is no booking model."""
-    try:
-        booking = django_apps.get_model("bookings", "Booking")
-    except LookupError:
-        return None
-    for lookup in ("host_id", "listing__host_id"):
-        try:
-            booking._meta.get_field(lookup.split("__")[0].removesuffix("_id"))
-        except FieldDoesNotExist:
-            continue
-        return booking.objects.filter(**{lookup: host_id}).values("renter_id")
-    return None
+def _renter_ids_of_host(host_id) -> QuerySet:
+    """Ids of renters who booked ``host_id``'s spaces (the bookings' ``renter`` relation, ``User.bookings``)."""
+    return User.objects.filter(role=Role.RENTER, bookings__host_id=host_id).values("pk")
 
 
 def user_list_for(*, actor: User, role: str, filters: dict) -> QuerySet[User]:
@@ -80,10 +68,7 @@ def user_list_for(*, actor: User, role: str, filters: dict) -> QuerySet[User]:
     if actor.role not in STAFF_ROLES:
         if role != Role.RENTER or not actor.is_host_side:
             return User.objects.none()
-        renter_ids = _booking_renter_ids(actor.acting_host_id)
-        if renter_ids is None:
-            return User.objects.none()
-        queryset = queryset.filter(pk__in=renter_ids)
+        queryset = queryset.filter(pk__in=_renter_ids_of_host(actor.acting_host_id))
         filters = {**filters, "status": "active"} if filters.get("status") in (None, "all") else filters
     return _filter_users(queryset, filters, role)
 
@@ -123,8 +108,7 @@ def user_get_for(*, actor: User, user_id) -> tuple[User, bool]:
     full = target.role == Role.SUB_HOST and target.host_id == actor.pk
     visible = full or target.role == Role.HOST
     if not visible and target.role == Role.RENTER and actor.is_host_side:
-        renter_ids = _booking_renter_ids(actor.acting_host_id)
-        visible = renter_ids is not None and renter_ids.filter(renter_id=target.pk).exists()
+        visible = _renter_ids_of_host(actor.acting_host_id).filter(pk=target.pk).exists()
     if not visible:
         raise NotFound(USER_NOT_FOUND)
     if target.is_deleted:

@@ -7,7 +7,7 @@ export type Subscription = Schemas["SubscriptionDetail"];
 export type Plan = Schemas["Plan"];
 
 export const NON_REFUNDABLE_TEXT = "The amount is non refundable.";
-/** From the server's apps/payments/policies.PREMIUM_GRACE_DAYS (through shared/constants.json). */
+/** From the server's apps/premium/policies.PREMIUM_GRACE_DAYS (through shared/constants.json). */
 export const DELETION_TEXT = CONSTANTS.premium.graceText;
 export const PAYMENT_CANCELLED = "Payment for premium subscription cancelled";
 export const PAYMENT_SUCCESS = "Payment successful";
