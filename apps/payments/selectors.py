@@ -84,15 +84,3 @@ def payout_list_for(*, user, filters: dict[str, str]) -> QuerySet[Payout]:
     if start is not None:
         qs = qs.filter(requested_at__gte=start)
     return qs
-
-
-def booking_payment_status(*, booking_id, lock: bool = False) -> str | None:
-    """The status of the renter's payment for the booking (None when there is none yet).
-
-    The bookings app asks before a host approves a pay-now request; ``lock`` holds the payment row
-    until the caller's transaction ends, so a checkout confirming at the same moment waits.
-    """
-    queryset = Payment.objects.filter(booking_id=booking_id)
-    if lock:
-        queryset = queryset.select_for_update()
-    return next(iter(queryset.order_by().values_list("status", flat=True)[:1]), None)  # one per booking

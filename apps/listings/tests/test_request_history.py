@@ -6,7 +6,7 @@ import pytest
 from apps.core.exceptions import Conflict
 from apps.core.statemachine import history
 from apps.listings.models import ListingRequest
-from apps.listings.services import REQUEST_MACHINE, listing_request_review
+from apps.listings.services.edit_requests import REQUEST_MACHINE, listing_request_review
 
 from .fixtures_api import event_payload, media_root, upload  # noqa: F401
 
