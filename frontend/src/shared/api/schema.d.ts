@@ -7709,6 +7709,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The body's content type is not one the operation reads. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -7782,6 +7791,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     amenities_get_all_retrieve: {
@@ -7942,6 +7952,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_booking_requests_retrieve: {
@@ -8214,6 +8225,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_create_create: {
@@ -8281,6 +8293,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_extend_create: {
@@ -8350,6 +8363,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_get_all_retrieve: {
@@ -8552,6 +8566,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_update_extend_status_update: {
@@ -8621,6 +8636,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_update_status_partial_update: {
@@ -8690,6 +8706,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     chat_attachment_retrieve: {
@@ -9145,6 +9162,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9220,6 +9238,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     cms_about_get_retrieve: {
@@ -9293,6 +9312,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9374,6 +9394,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9433,6 +9454,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9514,6 +9536,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9595,6 +9618,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9707,6 +9731,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9788,6 +9813,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10776,6 +10802,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dispute_dispute_payments_retrieve: {
@@ -11181,6 +11208,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     effects_retrieve: {
@@ -11345,6 +11373,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     facilities_get_all_retrieve: {
@@ -11505,6 +11534,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     favourites_add_create: {
@@ -12075,6 +12105,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_calendars_destroy: {
@@ -12365,6 +12396,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_delete_destroy: {
@@ -12559,6 +12591,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_draft_destroy: {
@@ -13139,6 +13172,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_update_request_status_partial_update: {
@@ -13208,6 +13242,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_update_update: {
@@ -13277,6 +13312,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     media_delete_create: {
@@ -13344,6 +13380,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13419,6 +13456,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     media_uploads_create: {
@@ -13484,6 +13522,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13840,6 +13879,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     notifications_push_unsubscribe_create: {
@@ -13899,6 +13939,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     notifications_update_partial_update: {
@@ -13960,6 +14001,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     payment_checkout_create: {
@@ -14027,6 +14069,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14102,6 +14145,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14449,6 +14493,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14524,6 +14569,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14565,6 +14611,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     payout_balance_retrieve: {
@@ -14848,6 +14895,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14945,6 +14993,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     reviews_booking_retrieve: {
@@ -15211,6 +15260,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     reviews_update_status_partial_update: {
@@ -15280,6 +15330,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     subscription_retrieve: {
@@ -15489,6 +15540,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -15564,6 +15616,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15639,6 +15692,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15714,6 +15768,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15789,6 +15844,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15864,6 +15920,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15939,6 +15996,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16014,6 +16072,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16089,6 +16148,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16243,6 +16303,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16318,6 +16379,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16681,6 +16743,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16829,6 +16892,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16904,6 +16968,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17129,6 +17194,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17204,6 +17270,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17279,6 +17346,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17506,6 +17574,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17652,6 +17721,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17727,6 +17797,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17804,6 +17875,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17946,6 +18018,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -18242,6 +18315,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -18317,6 +18391,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
