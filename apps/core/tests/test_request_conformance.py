@@ -1,5 +1,7 @@
 """Requests that do not conform to the schema are refused, not ignored (issue 24, 14)."""
 
+import json
+
 import pytest
 
 pytestmark = pytest.mark.django_db
@@ -153,3 +155,28 @@ def test_an_empty_optional_query_parameter_is_read_as_absent(clients):
             assert empty.status_code == without.status_code, f"{path}?{parameter['name']}= {empty.content[:200]!r}"
             checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body"),
+    [
+        ("POST", "/api/user/logout", {"refreshToken": 5}),
+        ("PUT", "/api/user/profile/{host}", {"firstName": 5}),
+        ("PUT", "/api/user/profile/{host}", {"emergencyPhone": 5551234}),
+    ],
+)
+def test_a_number_where_the_schema_says_text_is_a_400(clients, users, method, url, body):
+    url = url.replace("{host}", str(users["host"].pk))
+    response = clients["host"].generic(method, url, json.dumps(body), content_type="application/json")
+    assert response.status_code == 400
+    users["host"].refresh_from_db()
+    assert users["host"].first_name != "5"
+    assert users["host"].emergency_phone != "5551234"
+    assert clients["host"].get("/api/user/me").status_code == 200  # still signed in
+
+
+def test_text_is_still_text(clients, users):
+    url = f"/api/user/profile/{users['host'].pk}"
+    response = clients["host"].put(url, {"firstName": "Rita", "emergencyPhone": "5551234"}, format="json")
+    assert response.status_code == 200
+    assert response.json()["data"]["firstName"] == "Rita"

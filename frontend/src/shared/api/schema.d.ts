@@ -5531,6 +5531,7 @@ export interface components {
             data: components["schemas"]["AuthResult"];
             message: string;
         };
+        /** @description The refresh token to sign out too, when the client holds one; an empty body ends the session. */
         LogoutInputRequest: {
             refreshToken?: string;
         };
