@@ -25,18 +25,20 @@ class TextOnlyInput(serializers.Serializer):
     """An input whose text fields take text only. DRF's ``CharField`` (and its regex, e-mail and URL
     kinds) turns a JSON number into text, so ``{"firstName": 5}`` was saved as "5" while the schema
     says ``type: string``: a number, a boolean, a list or an object is refused with the field's
-    "invalid" message. A form's values are always text."""
+    "invalid" message. A form's values are always text. The schema's ``maxLength`` counts the text
+    as sent, before DRF trims its surrounding spaces."""
 
     def to_internal_value(self, data):
         if isinstance(data, Mapping):
-            errors = {
-                name: [field.error_messages["invalid"]]
-                for name, field in self.fields.items()
-                if isinstance(field, serializers.CharField)
-                and not field.read_only
-                and data.get(name) is not None
-                and not isinstance(data.get(name), str)
-            }
+            errors = {}
+            for name, field in self.fields.items():
+                value = data.get(name)
+                if not isinstance(field, serializers.CharField) or field.read_only or value is None:
+                    continue
+                if not isinstance(value, str):
+                    errors[name] = [field.error_messages["invalid"]]
+                elif field.max_length is not None and len(value) > field.max_length:
+                    errors[name] = [field.error_messages["max_length"].format(max_length=field.max_length)]
             if errors:
                 raise serializers.ValidationError(errors)
         return super().to_internal_value(data)

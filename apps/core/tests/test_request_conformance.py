@@ -163,9 +163,11 @@ def test_an_empty_optional_query_parameter_is_read_as_absent(clients):
         ("POST", "/api/user/logout", {"refreshToken": 5}),
         ("PUT", "/api/user/profile/{host}", {"firstName": 5}),
         ("PUT", "/api/user/profile/{host}", {"emergencyPhone": 5551234}),
+        ("POST", "/api/user/logout", {"refreshToken": "x" + " " * 2000}),
+        ("PUT", "/api/user/profile/{host}", {"firstName": "    Rita" + " " * 50}),
     ],
 )
-def test_a_number_where_the_schema_says_text_is_a_400(clients, users, method, url, body):
+def test_a_number_or_overlong_text_where_the_schema_says_text_is_a_400(clients, users, method, url, body):
     url = url.replace("{host}", str(users["host"].pk))
     response = clients["host"].generic(method, url, json.dumps(body), content_type="application/json")
     assert response.status_code == 400
