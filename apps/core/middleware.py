@@ -95,7 +95,9 @@ class RequestGuardMiddleware:
         return None
 
     def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
-        if not request.path.startswith("/api/") or takes_body(view_func, request.method or ""):
+        if not request.path.startswith("/api/") or view_kwargs or takes_body(view_func, request.method or ""):
+            # An operation on an object named in the path looks it up first (404 for an unknown one,
+            # whatever the body), as the API's other operations do: the rule covers the rest.
             return None
         if _has_body(request):
             # The schema declares no body here: one sent anyway is refused, not silently ignored.
