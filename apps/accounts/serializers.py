@@ -1,6 +1,6 @@
 from rest_framework import serializers
 
-from apps.core.serializers import ApiModelSerializer
+from apps.core.serializers import ApiModelSerializer, TextOnlyInput
 
 from .models import Gender, Role, User
 
@@ -203,14 +203,16 @@ class RefreshInput(serializers.Serializer):
     )
 
 
-class LogoutInput(serializers.Serializer):
+class LogoutInput(TextOnlyInput):
+    """The refresh token to sign out too, when the client holds one; an empty body ends the session."""
+
     refreshToken = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 
 SOCIAL_MEDIA_LABELS = ("Facebook", "Twitter", "Pintrest", "Instagram")
 
 
-class SocialMediaLinkInput(serializers.Serializer):
+class SocialMediaLinkInput(TextOnlyInput):
     """One of the profile's social links (spec 3: label Facebook, Twitter, Pintrest or Instagram, plus link)."""
 
     label = serializers.ChoiceField(
@@ -241,7 +243,7 @@ class SocialMediaLinkInput(serializers.Serializer):
         return attrs
 
 
-class ProfileInput(serializers.Serializer):
+class ProfileInput(TextOnlyInput):
     """The profile's editable fields (spec section 3, User)."""
 
     firstName = serializers.CharField(source="first_name", max_length=50, required=False, allow_blank=True)

@@ -2,9 +2,12 @@
 
 Refused early, in the API's JSON envelope under ``/api`` (the site's error page elsewhere):
 an API query string over ``MAX_QUERY_STRING_BYTES`` (414; pages take longer ones), a body over ``MAX_REQUEST_BODY_BYTES`` (413),
-a NUL character in the path or the query (400; PostgreSQL cannot compare with one) and more
-query fields than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` (400).
+a NUL character in the path or the query (400; PostgreSQL cannot compare with one), more
+query fields than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` (400), and a body sent to an operation the
+schema declares none for (400: a read, a ``DELETE`` or a write that takes its values from the address).
 """
+
+from functools import lru_cache
 
 from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
@@ -15,6 +18,8 @@ from django.template.loader import render_to_string
 
 from . import images
 from .django_internals import response_csp, set_response_csp
+
+NO_BODY_MESSAGE = "This request takes no body: send its values in the address."
 
 
 def _refusal(request: HttpRequest, status: int, message: str, field: str | None = None) -> HttpResponse:
@@ -75,7 +80,7 @@ class RequestGuardMiddleware:
             return _refusal(request, 413, f"The request is too large: at most {limit} MB.")
         if length and request.method in ("GET", "HEAD") and request.path.startswith("/api/"):
             # The schema declares no body on a read: one sent anyway is refused, not silently ignored.
-            return _refusal(request, 400, "This request takes no body: send its values in the address.")
+            return _refusal(request, 400, NO_BODY_MESSAGE)
         if "\x00" in request.path_info:
             return _refusal(request, 400, "The address contains a NUL character.")
         try:
@@ -88,6 +93,57 @@ class RequestGuardMiddleware:
                 field = name[len("filters[") : -1] if name.startswith("filters[") and name.endswith("]") else name
                 return _refusal(request, 400, f"{name} must not contain a NUL character.", field=field)
         return None
+
+    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
+        if not request.path.startswith("/api/") or view_kwargs or takes_body(view_func, request.method or ""):
+            # An operation on an object named in the path looks it up first (404 for an unknown one,
+            # whatever the body), as the API's other operations do: the rule covers the rest.
+            return None
+        if _has_body(request):
+            # The schema declares no body here: one sent anyway is refused, not silently ignored.
+            return _refusal(request, 400, NO_BODY_MESSAGE)
+        return None
+
+
+def _has_body(request: HttpRequest) -> bool:
+    """Whether the request carries values in its body: an empty JSON object or an empty form (what
+    a client's ``post(url, {})`` sends) carries none."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return True
+    if length == 0:
+        return False
+    if length > 256:
+        return True
+    body = request.body.strip()
+    boundary = request.content_params.get("boundary", "") if request.content_type == "multipart/form-data" else ""
+    return body not in (b"{}", f"--{boundary}--".encode("latin-1", "replace") if boundary else b"{}")
+
+
+@lru_cache(maxsize=1024)
+def takes_body(view_func, method: str) -> bool:
+    """Whether the operation reads a request body: what the schema says of it, from the same
+    declarations (``@extend_schema(request=...)``, a view's ``delete_body``), so the two cannot
+    disagree. A view that is not an API view keeps Django's own rules."""
+    view_class = getattr(view_func, "cls", None)
+    if view_class is None or method not in ("POST", "PUT", "PATCH", "DELETE"):
+        return view_class is None
+    if method == "DELETE":
+        return bool(getattr(view_class, "delete_body", False))
+    if not hasattr(view_class, method.lower()):
+        return True  # answered 405 by the view
+    from drf_spectacular.generators import SchemaGenerator
+
+    def keep_schema(view, schema) -> None:  # the generator's own keeps only a weak reference
+        view.schema, schema.view = schema, view
+
+    generator = SchemaGenerator()
+    generator._set_schema_to_view = keep_schema  # type: ignore[method-assign] # a strong reference while asked
+    view = generator.create_view(view_func, method)
+    schema = view.schema
+    schema.method = method
+    return schema.get_request_serializer() is not None
 
 
 def websocket_origin() -> str | None:

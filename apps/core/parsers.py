@@ -4,10 +4,13 @@
   ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` fields or ``DATA_UPLOAD_MAX_NUMBER_FILES`` files 400.
 - JSON nested deeper than ``MAX_JSON_DEPTH`` answers 400 (Python's parser would run out of stack).
 - A NUL character in any text answers 400: PostgreSQL cannot store one, and no field needs it.
+- A multipart body with content but no named part answers 400 (Django's parser skips a part without
+  a ``Content-Disposition`` name): it is not read as an empty form.
 """
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.utils.http import parse_header_parameters
 from rest_framework import parsers
 from rest_framework.exceptions import APIException, ParseError, ValidationError
 
@@ -98,12 +101,33 @@ class FormParser(parsers.FormParser):
         return data
 
 
+class _HeadRecorder:
+    """A stream that keeps the first bytes read from it."""
+
+    KEEP = 1024
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.head = b""
+
+    def read(self, *args):
+        chunk = self.stream.read(*args)
+        if len(self.head) < self.KEEP:
+            self.head += chunk[: self.KEEP - len(self.head)]
+        return chunk
+
+
 class MultiPartParser(parsers.MultiPartParser):
     def parse(self, stream, media_type=None, parser_context=None):
         _check_length(parser_context, settings.MAX_REQUEST_BODY_BYTES)
+        recorder = _HeadRecorder(stream)
         try:
-            result = super().parse(stream, media_type, parser_context)
+            result = super().parse(recorder, media_type, parser_context)
         except SuspiciousOperation as exc:
             raise _suspicious(exc) from None
+        if not result.data and not result.files:
+            boundary = parse_header_parameters(media_type or "")[1].get("boundary", "")
+            if recorder.head.strip() not in (b"", f"--{boundary}--".encode("latin-1", "replace")):
+                raise ParseError("The form has a part with no name (Content-Disposition).")
         _refuse_nul_in_fields(result.data)
         return result

@@ -6,7 +6,10 @@ Applied to every operation (one place instead of each view's parameter list):
   ``interval`` (week, month, year), ``property_type`` (all, eventSpace, officeSpace) and
   ``filters[period]`` (daily, weekly, monthly).
 - Every operation documents 400 (a bad query or body) and 413/414 (a body or query over the
-  limits), answered by the guards every request passes.
+  limits), answered by the guards every request passes; one that takes a body documents 415 (a
+  content type its parsers do not read).
+- An optional query parameter may be sent empty (``allowEmptyValue``): the API reads ``?name=`` as
+  leaving it out, as the forms treat an empty field as absent.
 """
 
 from drf_spectacular.openapi import AutoSchema as BaseAutoSchema
@@ -22,10 +25,12 @@ GUARD_STATUSES = {
     "400": "The request could not be read or a value is not valid.",
     "413": "The request body is too large.",
     "414": "The query string is too long.",
+    "415": "The body's content type is not one the operation reads.",
 }
 
 
 GUARD_RESPONSES = {"400": "BadRequest", "413": "PayloadTooLarge", "414": "QueryTooLong"}
+BODY_RESPONSES = {"415": "UnsupportedMediaType"}
 
 
 def finish_schema(result, generator, request, public):
@@ -36,7 +41,7 @@ def finish_schema(result, generator, request, public):
         else {"type": "object"}
     )
     shared = components.setdefault("responses", {})
-    for status, name in GUARD_RESPONSES.items():
+    for status, name in {**GUARD_RESPONSES, **BODY_RESPONSES}.items():
         shared[name] = {"description": GUARD_STATUSES[status], "content": {"application/json": {"schema": error}}}
     for methods in result.get("paths", {}).values():
         for operation in methods.values():
@@ -49,10 +54,13 @@ def finish_schema(result, generator, request, public):
                     schema["minimum"] = 1
                     if name == "page":
                         schema["maximum"] = MAX_PAGE
+                if place == "query" and not parameter.get("required"):
+                    parameter["allowEmptyValue"] = True
                 values = FIXED_VALUES.get((place, name))
                 if values and schema.get("type") == "string" and "enum" not in schema:
                     schema["enum"] = values
-            for status, name in GUARD_RESPONSES.items():
+            guards = {**GUARD_RESPONSES, **BODY_RESPONSES} if "requestBody" in operation else GUARD_RESPONSES
+            for status, name in guards.items():
                 operation["responses"].setdefault(status, {"$ref": f"#/components/responses/{name}"})
     return result
 

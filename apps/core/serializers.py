@@ -1,6 +1,7 @@
 """Serializer base: the API speaks camelCase with ``_id`` while Python keeps snake_case."""
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -18,6 +19,29 @@ def camelize(name: str) -> str:
 
 
 _CAMEL_BOUNDARY = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+class TextOnlyInput(serializers.Serializer):
+    """An input whose text fields take text only. DRF's ``CharField`` (and its regex, e-mail and URL
+    kinds) turns a JSON number into text, so ``{"firstName": 5}`` was saved as "5" while the schema
+    says ``type: string``: a number, a boolean, a list or an object is refused with the field's
+    "invalid" message. A form's values are always text. The schema's ``maxLength`` counts the text
+    as sent, before DRF trims its surrounding spaces."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            errors = {}
+            for name, field in self.fields.items():
+                value = data.get(name)
+                if not isinstance(field, serializers.CharField) or field.read_only or value is None:
+                    continue
+                if not isinstance(value, str):
+                    errors[name] = [field.error_messages["invalid"]]
+                elif field.max_length is not None and len(value) > field.max_length:
+                    errors[name] = [field.error_messages["max_length"].format(max_length=field.max_length)]
+            if errors:
+                raise serializers.ValidationError(errors)
+        return super().to_internal_value(data)
 
 
 class ApiModelSerializer(serializers.ModelSerializer):

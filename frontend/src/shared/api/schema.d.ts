@@ -5531,6 +5531,7 @@ export interface components {
             data: components["schemas"]["AuthResult"];
             message: string;
         };
+        /** @description The refresh token to sign out too, when the client holds one; an empty body ends the session. */
         LogoutInputRequest: {
             refreshToken?: string;
         };
@@ -7709,6 +7710,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The body's content type is not one the operation reads. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -7782,6 +7792,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     amenities_get_all_retrieve: {
@@ -7942,6 +7953,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_booking_requests_retrieve: {
@@ -8214,6 +8226,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_create_create: {
@@ -8281,6 +8294,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_extend_create: {
@@ -8350,6 +8364,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_get_all_retrieve: {
@@ -8552,6 +8567,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_update_extend_status_update: {
@@ -8621,6 +8637,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     booking_update_status_partial_update: {
@@ -8690,6 +8707,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     chat_attachment_retrieve: {
@@ -9145,6 +9163,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9220,6 +9239,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     cms_about_get_retrieve: {
@@ -9293,6 +9313,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9374,6 +9395,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9433,6 +9455,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9514,6 +9537,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9595,6 +9619,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9707,6 +9732,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9788,6 +9814,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10776,6 +10803,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dispute_dispute_payments_retrieve: {
@@ -11181,6 +11209,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     effects_retrieve: {
@@ -11345,6 +11374,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     facilities_get_all_retrieve: {
@@ -11505,6 +11535,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     favourites_add_create: {
@@ -12075,6 +12106,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_calendars_destroy: {
@@ -12365,6 +12397,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_delete_destroy: {
@@ -12559,6 +12592,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_draft_destroy: {
@@ -13139,6 +13173,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_update_request_status_partial_update: {
@@ -13208,6 +13243,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listing_update_update: {
@@ -13277,6 +13313,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     media_delete_create: {
@@ -13344,6 +13381,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13419,6 +13457,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     media_uploads_create: {
@@ -13484,6 +13523,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13840,6 +13880,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     notifications_push_unsubscribe_create: {
@@ -13899,6 +13940,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     notifications_update_partial_update: {
@@ -13960,6 +14002,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     payment_checkout_create: {
@@ -14027,6 +14070,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14102,6 +14146,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14449,6 +14494,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14524,6 +14570,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14565,6 +14612,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     payout_balance_retrieve: {
@@ -14848,6 +14896,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14945,6 +14994,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     reviews_booking_retrieve: {
@@ -15211,6 +15261,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     reviews_update_status_partial_update: {
@@ -15280,6 +15331,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     subscription_retrieve: {
@@ -15489,6 +15541,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -15564,6 +15617,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15639,6 +15693,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15714,6 +15769,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15789,6 +15845,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15864,6 +15921,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -15939,6 +15997,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16014,6 +16073,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16089,6 +16149,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16243,6 +16304,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16318,6 +16380,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16681,6 +16744,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16829,6 +16893,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -16904,6 +16969,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17129,6 +17195,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17204,6 +17271,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17279,6 +17347,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17506,6 +17575,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17652,6 +17722,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17727,6 +17798,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17804,6 +17876,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -17946,6 +18019,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -18242,6 +18316,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -18317,6 +18392,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["QueryTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: {
                 headers: {
                     [name: string]: unknown;
