@@ -28,6 +28,8 @@ _.documents_for_list  # read through the documents field's source
 application  # config/asgi.py and config/wsgi.py
 handler400, handler403, handler404, handler500, server_error, bad_request, permission_denied, csrf_failure
 api_exception_handler, finish_schema, celery_queues, requires
+process_view, view_args  # Django's middleware hook and its positional argument (core/middleware.py)
+_._set_schema_to_view  # drf-spectacular's generator calls it (core/middleware.takes_body keeps the schema alive)
 CompressPagesMiddleware, RequestGuardMiddleware, SearchCacheMiddleware, PostgresEngine
 RevocableJWTScheme, target_class  # drf-spectacular finds its extensions by subclassing
 ROOT_URLCONF, LOGGING  # the bench and scale-demo settings modules
