@@ -24,6 +24,7 @@ from apps.bookings.models import Booking, BookingStatus, ExtendBooking
 from apps.bookings.policies import extension_pay_refusal, pay_refusal
 from apps.bookings.services import booking_expire_unpaid, booking_request_paid, extension_mark_paid
 from apps.bookings.services.payment import booking_payment_record
+from apps.core.django_internals import loaded_relation
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
 from apps.core.statemachine import StateMachine, record
@@ -106,7 +107,7 @@ def _set_status(payment: Payment, status: str, *, fields=(), actor=None, reason:
         **{name: getattr(payment, name) for name in fields},
     )
     booking_payment_record(booking_id=payment.booking_id, state=BOOKING_PAYMENT[status])
-    if (booking := payment._state.fields_cache.get("booking")) is not None:
+    if (booking := loaded_relation(payment, "booking")) is not None:
         booking.payment_state = BOOKING_PAYMENT[status]
 
 
