@@ -1,10 +1,21 @@
-"""Dashboard statistics API (spec section 7, dashboard calls). Views stay thin: check the input,
-then answer from a selector (lists) or from ``snapshots.answer`` (aggregates: live for renters and
-hosts, precomputed for the platform)."""
+"""Dashboard statistics API (spec section 7, dashboard calls) as one declared table of widgets.
 
+Each widget is a row of ``WIDGETS``: its path, who may call it, its OpenAPI description and how it
+answers (an aggregate from ``snapshots.answer``: live for renters and hosts, precomputed for the
+platform; or a page of the newest rows from a selector). One view class serves every row: a new
+widget is a new row (and, for a new aggregate, a ``snapshots`` entry).
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.accounts.models import Role
@@ -51,129 +62,6 @@ def _choice(value: str | None, allowed, name: str, message: str) -> str:
     return value
 
 
-class DashboardNumbersView(APIView):
-    permission_classes = [AnyRole]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Stat cards for this week, month or year",
-        description="Renter: its own bookings and payments; host and subHost: their listings'; admin and "
-        "moderator: the platform's, plus eventSpaceCount, workSpaceCount and totalUsers. totalRentPaid is "
-        "absent for a moderator; totalRevenue is given to the admin only.",
-        responses={200: enveloped("DashboardNumbersResponse", DashboardNumbersSerializer()), **ERRORS},
-    )
-    def get(self, request, interval):
-        interval = intervals.check_interval(interval)
-        return envelope(snapshots.answer(request.user, "get-dashboard-numbers", interval=interval))
-
-
-class PropertyStatisticsView(APIView):
-    permission_classes = [AnyRole]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Bookings per period by property type (the Statistic overview chart)",
-        description=f"{INTERVAL_DOC} One entry per period, oldest first, each counting the booking "
-        "requests made in it, per property type of the listing.",
-        responses={200: enveloped("PropertyStatisticsResponse", TypedPeriodSerializer(many=True)), **ERRORS},
-    )
-    def get(self, request, interval):
-        interval = intervals.check_interval(interval)
-        return envelope(snapshots.answer(request.user, "property-statistics", interval=interval))
-
-
-class AvailabilityStatisticsView(APIView):
-    permission_classes = [NotRenter]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Occupied and available spaces per period",
-        description=INTERVAL_DOC,
-        responses={200: enveloped("AvailabilityStatisticsResponse", AvailabilityPeriodSerializer(many=True)), **ERRORS},
-    )
-    def get(self, request, interval):
-        interval = intervals.check_interval(interval)
-        return envelope(snapshots.answer(request.user, "availability-statistics", interval=interval))
-
-
-class ListingStatisticsView(APIView):
-    permission_classes = [NotRenter]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Listings added per period by property type",
-        description=INTERVAL_DOC,
-        responses={200: enveloped("ListingStatisticsResponse", TypedPeriodSerializer(many=True)), **ERRORS},
-    )
-    def get(self, request, interval):
-        interval = intervals.check_interval(interval)
-        return envelope(snapshots.answer(request.user, "listing-statistics", interval=interval))
-
-
-class RevenueStatisticsView(APIView):
-    permission_classes = [SeesRevenue]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Revenue and commission per period",
-        description=f"{INTERVAL_DOC} Admin: the platform; host and subHost: their listings.",
-        parameters=[
-            OpenApiParameter("propertyType", OpenApiTypes.STR, enum=["all", "eventSpace", "officeSpace"]),
-            OpenApiParameter(
-                "interval", OpenApiTypes.STR, enum=list(intervals.INTERVALS), description="Default month."
-            ),
-        ],
-        responses={200: enveloped("RevenueStatisticsResponse", RevenuePeriodSerializer(many=True)), **ERRORS},
-    )
-    def get(self, request):
-        interval = intervals.check_interval(request.query_params.get("interval") or "month")
-        property_type = request.query_params.get("propertyType") or "all"
-        _choice(
-            property_type,
-            ("all", *selectors.PROPERTY_TYPES),
-            "propertyType",
-            "propertyType must be all, eventSpace or officeSpace.",
-        )
-        data = snapshots.answer(request.user, "revenue-statistics", interval=interval, property_type=property_type)
-        return envelope(data)
-
-
-class TotalUsersView(APIView):
-    permission_classes = [AdminOrModerator]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Accounts by role (not deleted)",
-        responses={200: enveloped("TotalUsersResponse", TotalUsersSerializer()), **ERRORS},
-    )
-    def get(self, request):
-        return envelope(snapshots.answer(request.user, "total-users"))
-
-
-class PopularHostsView(APIView):
-    permission_classes = [AdminOrModerator]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="The 10 hosts with the most confirmed bookings",
-        responses={200: enveloped("PopularHostsResponse", PopularHostSerializer(many=True)), **ERRORS},
-    )
-    def get(self, request):
-        return envelope(snapshots.answer(request.user, "popular-hosts"))
-
-
-class PopularSpacesView(APIView):
-    permission_classes = [NotRenter]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="The 10 spaces with the most confirmed bookings",
-        responses={200: enveloped("PopularSpacesResponse", PopularSpaceSerializer(many=True)), **ERRORS},
-    )
-    def get(self, request):
-        return envelope(snapshots.answer(request.user, "popular-spaces"))
-
-
 def _whole(request, name: str, default: int) -> int:
     raw = request.query_params.get(name) or str(default)
     if not raw.isdigit() or int(raw) < 1 or len(raw) > 6:
@@ -207,173 +95,331 @@ def recent_page_schema(name: str, key: str, item_serializer: type):
     )
 
 
-def _booking_page(request, queryset, key: str):
-    return _recent_page(request, queryset, BookingRowSerializer, key)
+# --- How a widget answers ------------------------------------------------------------------------
+
+Answer = Callable[..., Response]
 
 
-class RecentBookingsView(APIView):
-    permission_classes = [AnyRole]
+def aggregate(key: str) -> Answer:
+    """A precomputed (platform) or live (own) aggregate; an ``interval`` in the path is checked first."""
 
-    @extend_schema(
-        tags=TAGS,
-        summary="Newest bookings, any status",
-        parameters=PAGE_PARAMS,
-        responses={200: recent_page_schema("RecentBookings", "bookings", BookingRowSerializer), **ERRORS},
+    def answer(request: Request, interval: str | None = None) -> Response:
+        if interval is None:
+            return envelope(snapshots.answer(request.user, key))
+        return envelope(snapshots.answer(request.user, key, interval=intervals.check_interval(interval)))
+
+    return answer
+
+
+def newest(selector: Callable, serializer_class: type, key: str) -> Answer:
+    """A page of the newest rows the caller may see (``selector(user=...)``)."""
+
+    def answer(request: Request) -> Response:
+        return _recent_page(request, selector(user=request.user), serializer_class, key)
+
+    return answer
+
+
+def revenue(request: Request) -> Response:
+    interval = intervals.check_interval(request.query_params.get("interval") or "month")
+    property_type = request.query_params.get("propertyType") or "all"
+    _choice(
+        property_type,
+        ("all", *selectors.PROPERTY_TYPES),
+        "propertyType",
+        "propertyType must be all, eventSpace or officeSpace.",
     )
-    def get(self, request):
-        return _booking_page(request, selectors.recent_bookings(user=request.user), "bookings")
+    data = snapshots.answer(request.user, "revenue-statistics", interval=interval, property_type=property_type)
+    return envelope(data)
 
 
-class RecentRequestsView(APIView):
-    permission_classes = [NotRenter]
+def payment_invoices(request: Request) -> Response:
+    invoices = invoices_visible_to(request.user).order_by("-issued_at", "-sequence")
+    return page_response(paginate(request, invoices), InvoiceSerializer, "invoices", context={"user": request.user})
 
-    @extend_schema(
-        tags=TAGS,
-        summary="Newest booking requests waiting for the host",
-        parameters=PAGE_PARAMS,
-        responses={200: recent_page_schema("RecentRequests", "requests", BookingRowSerializer), **ERRORS},
+
+def payout_requests(request: Request, status: str) -> Response:
+    _choice(status, selectors.PAYOUT_STATUSES, "status", "Status must be all, onhold, released or failed.")
+    payouts, total = selectors.payout_requests(status=status)
+    return page_response(paginate(request, payouts), PayoutSerializer, "payouts", totalAmount=str(total))
+
+
+def high_demand_amenities(request: Request, property_type: str) -> Response:
+    _choice(
+        property_type,
+        selectors.AMENITY_SCOPES,
+        "propertyType",
+        "Property type must be all, eventSpace or officeSpace.",
     )
-    def get(self, request):
-        return _booking_page(request, selectors.recent_requests(user=request.user), "requests")
+    return envelope(snapshots.answer(request.user, "high-demand-amenities", property_type=property_type))
 
 
-class NewReservationsView(APIView):
-    permission_classes = [NotRenter]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Newest confirmed bookings still to come or under way",
-        parameters=PAGE_PARAMS,
-        responses={200: recent_page_schema("NewReservations", "reservations", BookingRowSerializer), **ERRORS},
-    )
-    def get(self, request):
-        return _booking_page(request, selectors.new_reservations(user=request.user), "reservations")
+# --- The table -----------------------------------------------------------------------------------
 
 
-class CancelledBookingsView(APIView):
-    permission_classes = [AnyRole]
+@dataclass(frozen=True)
+class Widget:
+    """One dashboard call: ``path`` under /api/dashboard/, its URL ``name``, who may call it, how it
+    answers and its OpenAPI operation (``schema``: the ``extend_schema`` arguments besides the tag)."""
 
-    @extend_schema(
-        tags=TAGS,
-        summary="Newest cancelled bookings",
-        parameters=PAGE_PARAMS,
-        responses={200: recent_page_schema("CancelledBookings", "bookings", BookingRowSerializer), **ERRORS},
-    )
-    def get(self, request):
-        return _booking_page(request, selectors.cancelled_bookings(user=request.user), "bookings")
-
-
-class RecentListingsView(APIView):
-    permission_classes = [NotRenter]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Newest listings (not deleted)",
-        parameters=PAGE_PARAMS,
-        responses={200: recent_page_schema("RecentListings", "listings", ListingRowSerializer), **ERRORS},
-    )
-    def get(self, request):
-        return _recent_page(request, selectors.recent_listings(user=request.user), ListingRowSerializer, "listings")
+    path: str
+    name: str
+    permission: type[BasePermission]
+    answer: Answer
+    schema: dict = field(default_factory=dict)
 
 
-class PaymentInvoicesView(APIView):
-    permission_classes = [SeesMoney]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Newest invoices and credit notes (the Recent invoices table)",
-        description="Renter: its own; host and subHost: their listings'; admin: all. Not for moderator.",
-        parameters=PAGE_PARAMS,
-        responses={200: enveloped_page("PaymentInvoices", "invoices", InvoiceSerializer), **ERRORS},
-    )
-    def get(self, request):
-        invoices = invoices_visible_to(request.user).order_by("-issued_at", "-sequence")
-        return page_response(paginate(request, invoices), InvoiceSerializer, "invoices", context={"user": request.user})
+def _recent(name: str, key: str, item_serializer: type, summary: str) -> dict:
+    return {
+        "summary": summary,
+        "parameters": PAGE_PARAMS,
+        "responses": {200: recent_page_schema(name, key, item_serializer), **ERRORS},
+    }
 
 
-class PayoutRequestsView(APIView):
-    permission_classes = [AdminOnly]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="Newest payout requests with a status (all, onhold, released, failed)",
-        parameters=[
-            OpenApiParameter("status", str, OpenApiParameter.PATH, enum=list(selectors.PAYOUT_STATUSES)),
-            *PAGE_PARAMS,
-        ],
-        responses={
-            200: enveloped_page(
-                "PayoutRequests",
-                "payouts",
-                PayoutSerializer,
-                extra={
-                    "totalAmount": serializers.DecimalField(
-                        max_digits=14, decimal_places=2, help_text="The sum of every payout with this status."
-                    )
-                },
-            ),
-            **ERRORS,
+WIDGETS: tuple[Widget, ...] = (
+    Widget(
+        "get-dashboard-numbers/<str:interval>",
+        "numbers",
+        AnyRole,
+        aggregate("get-dashboard-numbers"),
+        {
+            "summary": "Stat cards for this week, month or year",
+            "description": "Renter: its own bookings and payments; host and subHost: their listings'; admin and "
+            "moderator: the platform's, plus eventSpaceCount, workSpaceCount and totalUsers. totalRentPaid is "
+            "absent for a moderator; totalRevenue is given to the admin only.",
+            "responses": {200: enveloped("DashboardNumbersResponse", DashboardNumbersSerializer()), **ERRORS},
         },
-    )
-    def get(self, request, status):
-        _choice(status, selectors.PAYOUT_STATUSES, "status", "Status must be all, onhold, released or failed.")
-        payouts, total = selectors.payout_requests(status=status)
-        return page_response(paginate(request, payouts), PayoutSerializer, "payouts", totalAmount=str(total))
-
-
-class HighDemandLocationsView(APIView):
-    permission_classes = [NotRenter]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="The 10 cities with the most confirmed bookings",
-        responses={
-            200: enveloped(
-                "HighDemandLocations",
-                inline_serializer(
-                    "HighDemandLocationsData", {"highDemandLocations": HighDemandLocationSerializer(many=True)}
+    ),
+    Widget(
+        "property-statistics/<str:interval>",
+        "property",
+        AnyRole,
+        aggregate("property-statistics"),
+        {
+            "summary": "Bookings per period by property type (the Statistic overview chart)",
+            "description": f"{INTERVAL_DOC} One entry per period, oldest first, each counting the booking "
+            "requests made in it, per property type of the listing.",
+            "responses": {
+                200: enveloped("PropertyStatisticsResponse", TypedPeriodSerializer(many=True)),
+                **ERRORS,
+            },
+        },
+    ),
+    Widget(
+        "availability-statistics/<str:interval>",
+        "availability",
+        NotRenter,
+        aggregate("availability-statistics"),
+        {
+            "summary": "Occupied and available spaces per period",
+            "description": INTERVAL_DOC,
+            "responses": {
+                200: enveloped("AvailabilityStatisticsResponse", AvailabilityPeriodSerializer(many=True)),
+                **ERRORS,
+            },
+        },
+    ),
+    Widget(
+        "total-users",
+        "total-users",
+        AdminOrModerator,
+        aggregate("total-users"),
+        {
+            "summary": "Accounts by role (not deleted)",
+            "responses": {200: enveloped("TotalUsersResponse", TotalUsersSerializer()), **ERRORS},
+        },
+    ),
+    Widget(
+        "revenue-statistics",
+        "revenue",
+        SeesRevenue,
+        revenue,
+        {
+            "summary": "Revenue and commission per period",
+            "description": f"{INTERVAL_DOC} Admin: the platform; host and subHost: their listings.",
+            "parameters": [
+                OpenApiParameter("propertyType", OpenApiTypes.STR, enum=["all", "eventSpace", "officeSpace"]),
+                OpenApiParameter(
+                    "interval", OpenApiTypes.STR, enum=list(intervals.INTERVALS), description="Default month."
                 ),
-            ),
-            **ERRORS,
+            ],
+            "responses": {200: enveloped("RevenueStatisticsResponse", RevenuePeriodSerializer(many=True)), **ERRORS},
         },
-    )
-    def get(self, request):
-        return envelope(snapshots.answer(request.user, "high-demand-locations"))
-
-
-class HighDemandAmenitiesView(APIView):
-    permission_classes = [NotRenter]
-
-    @extend_schema(
-        tags=TAGS,
-        summary="The 10 amenities of the most booked listings; the path names a property type or all",
-        responses={
-            200: enveloped(
-                "HighDemandAmenities",
-                inline_serializer(
-                    "HighDemandAmenitiesData", {"highDemandAmenities": HighDemandAmenitySerializer(many=True)}
+    ),
+    Widget(
+        "listing-statistics/<str:interval>",
+        "listing",
+        NotRenter,
+        aggregate("listing-statistics"),
+        {
+            "summary": "Listings added per period by property type",
+            "description": INTERVAL_DOC,
+            "responses": {200: enveloped("ListingStatisticsResponse", TypedPeriodSerializer(many=True)), **ERRORS},
+        },
+    ),
+    Widget(
+        "popular-hosts",
+        "popular-hosts",
+        AdminOrModerator,
+        aggregate("popular-hosts"),
+        {
+            "summary": "The 10 hosts with the most confirmed bookings",
+            "responses": {200: enveloped("PopularHostsResponse", PopularHostSerializer(many=True)), **ERRORS},
+        },
+    ),
+    Widget(
+        "recent-requests",
+        "recent-requests",
+        NotRenter,
+        newest(selectors.recent_requests, BookingRowSerializer, "requests"),
+        _recent("RecentRequests", "requests", BookingRowSerializer, "Newest booking requests waiting for the host"),
+    ),
+    Widget(
+        "recent-bookings",
+        "recent-bookings",
+        AnyRole,
+        newest(selectors.recent_bookings, BookingRowSerializer, "bookings"),
+        _recent("RecentBookings", "bookings", BookingRowSerializer, "Newest bookings, any status"),
+    ),
+    Widget(
+        "payment-invoices",
+        "payment-invoices",
+        SeesMoney,
+        payment_invoices,
+        {
+            "summary": "Newest invoices and credit notes (the Recent invoices table)",
+            "description": "Renter: its own; host and subHost: their listings'; admin: all. Not for moderator.",
+            "parameters": PAGE_PARAMS,
+            "responses": {200: enveloped_page("PaymentInvoices", "invoices", InvoiceSerializer), **ERRORS},
+        },
+    ),
+    Widget(
+        "payout-requests/<str:status>",
+        "payout-requests",
+        AdminOnly,
+        payout_requests,
+        {
+            "summary": "Newest payout requests with a status (all, onhold, released, failed)",
+            "parameters": [
+                OpenApiParameter("status", str, OpenApiParameter.PATH, enum=list(selectors.PAYOUT_STATUSES)),
+                *PAGE_PARAMS,
+            ],
+            "responses": {
+                200: enveloped_page(
+                    "PayoutRequests",
+                    "payouts",
+                    PayoutSerializer,
+                    extra={
+                        "totalAmount": serializers.DecimalField(
+                            max_digits=14, decimal_places=2, help_text="The sum of every payout with this status."
+                        )
+                    },
                 ),
-            ),
-            **ERRORS,
+                **ERRORS,
+            },
         },
-    )
-    def get(self, request, property_type):
-        _choice(
-            property_type,
-            selectors.AMENITY_SCOPES,
-            "propertyType",
-            "Property type must be all, eventSpace or officeSpace.",
-        )
-        return envelope(snapshots.answer(request.user, "high-demand-amenities", property_type=property_type))
+    ),
+    Widget(
+        "popular-spaces",
+        "popular-spaces",
+        NotRenter,
+        aggregate("popular-spaces"),
+        {
+            "summary": "The 10 spaces with the most confirmed bookings",
+            "responses": {200: enveloped("PopularSpacesResponse", PopularSpaceSerializer(many=True)), **ERRORS},
+        },
+    ),
+    Widget(
+        "new-reservations",
+        "new-reservations",
+        NotRenter,
+        newest(selectors.new_reservations, BookingRowSerializer, "reservations"),
+        _recent(
+            "NewReservations",
+            "reservations",
+            BookingRowSerializer,
+            "Newest confirmed bookings still to come or under way",
+        ),
+    ),
+    Widget(
+        "recent-listings",
+        "recent-listings",
+        NotRenter,
+        newest(selectors.recent_listings, ListingRowSerializer, "listings"),
+        _recent("RecentListings", "listings", ListingRowSerializer, "Newest listings (not deleted)"),
+    ),
+    Widget(
+        "cancelled-bookings",
+        "cancelled-bookings",
+        AnyRole,
+        newest(selectors.cancelled_bookings, BookingRowSerializer, "bookings"),
+        _recent("CancelledBookings", "bookings", BookingRowSerializer, "Newest cancelled bookings"),
+    ),
+    Widget(
+        "high-demand-locations",
+        "high-demand-locations",
+        NotRenter,
+        aggregate("high-demand-locations"),
+        {
+            "summary": "The 10 cities with the most confirmed bookings",
+            "responses": {
+                200: enveloped(
+                    "HighDemandLocations",
+                    inline_serializer(
+                        "HighDemandLocationsData", {"highDemandLocations": HighDemandLocationSerializer(many=True)}
+                    ),
+                ),
+                **ERRORS,
+            },
+        },
+    ),
+    Widget(
+        "high-demand-amenities/<str:property_type>",
+        "high-demand-amenities",
+        NotRenter,
+        high_demand_amenities,
+        {
+            "summary": "The 10 amenities of the most booked listings; the path names a property type or all",
+            "responses": {
+                200: enveloped(
+                    "HighDemandAmenities",
+                    inline_serializer(
+                        "HighDemandAmenitiesData", {"highDemandAmenities": HighDemandAmenitySerializer(many=True)}
+                    ),
+                ),
+                **ERRORS,
+            },
+        },
+    ),
+    Widget(
+        "geo-chart",
+        "geo-chart",
+        NotRenter,
+        aggregate("geo-chart"),
+        {
+            "summary": "Confirmed bookings per country, with progress bars",
+            "responses": {200: enveloped("GeoChartResponse", GeoChartSerializer()), **ERRORS},
+        },
+    ),
+)
 
 
-class GeoChartView(APIView):
-    permission_classes = [NotRenter]
+# Answers one row of ``WIDGETS`` (a subclass per row carries its permission and OpenAPI operation).
+# No docstring: the schema would show it as every widget's description.
+class WidgetView(APIView):
 
-    @extend_schema(
-        tags=TAGS,
-        summary="Confirmed bookings per country, with progress bars",
-        responses={200: enveloped("GeoChartResponse", GeoChartSerializer()), **ERRORS},
-    )
-    def get(self, request):
-        return envelope(snapshots.answer(request.user, "geo-chart"))
+    widget: Widget
+
+    def get(self, request, **kwargs):
+        return self.widget.answer(request, **kwargs)
+
+
+def widget_view(widget: Widget):
+    name = "".join(part.capitalize() for part in widget.name.split("-")) + "WidgetView"
+    view = type(name, (WidgetView,), {"widget": widget, "permission_classes": [widget.permission]})
+    return extend_schema(tags=TAGS, **widget.schema)(view).as_view()
+
+
+def widget_urls() -> list:
+    return [path(widget.path, widget_view(widget), name=widget.name) for widget in WIDGETS]
