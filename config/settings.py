@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "apps.messaging",
     "apps.dashboard",
     "apps.statistics",
+    "apps.site",
 ]
 
 MIDDLEWARE = [

@@ -11,6 +11,7 @@ urlpatterns = [
     path("reset-password", pages.auth_page, name="auth-reset-password"),
     path("", include("apps.accounts.page_urls")),
     path("", include("apps.dashboard.page_urls")),
+    path("", include("apps.site.page_urls")),
     path("", include("apps.listings.page_urls")),
     path("", include("apps.payments.page_urls")),
     path("", include("apps.bookings.page_urls")),

@@ -408,7 +408,6 @@ WIDGETS: tuple[Widget, ...] = (
 # Answers one row of ``WIDGETS`` (a subclass per row carries its permission and OpenAPI operation).
 # No docstring: the schema would show it as every widget's description.
 class WidgetView(APIView):
-
     widget: Widget
 
     def get(self, request, **kwargs):

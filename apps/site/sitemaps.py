@@ -6,8 +6,8 @@ from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.utils.text import slugify
 
-from .policies import public_listings
-from .search import CATEGORY_BY_TYPE, searchable_listings
+from apps.listings.policies import public_listings
+from apps.listings.search import CATEGORY_BY_TYPE, searchable_listings
 
 
 class _SiteSitemap(Sitemap):
