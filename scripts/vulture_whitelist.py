@@ -51,9 +51,6 @@ registered_counters, unregister_counter  # tests swap the counters they count
 decode_limited  # the decompression-bomb test reaches the decoder directly
 pending_disputes_count, sees_counter  # the per-role counter tests
 
-# --- Dead, deleted when listings/services.py and listings/pages.py are split -------------------------
-LISTING_TRANSITIONS, CONTACT_SENT
-
 # --- Island props and live events (apps/*/islands.py, live_events.py): serializer fields, the schema
 # hook named in settings, and the event table the tests' live event check reads ----------------------
 widgets, tabs, attribution, tab, markers, zoom

@@ -1,3 +1,4 @@
+# Over 450 lines: the search, listing and host pages share the cards, the map and the JSON-LD built here.
 """Public discovery pages (server-rendered): search, category and city pages, listing pages and host
 pages (the search API is ``search_api``; the site's own pages are ``apps.site``).
 

@@ -146,7 +146,6 @@ def about(request: HttpRequest) -> HttpResponse:
     return render(request, "site/about.html", context)
 
 
-CONTACT_SENT = "Mail sent."
 CONTACT_FIELDS = ("name", "phoneNumber", "email", "message")
 
 

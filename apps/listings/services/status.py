@@ -24,7 +24,6 @@ LISTING_MACHINE = StateMachine(
         ListingStatus.APPROVED: set(),
     },
 )
-LISTING_TRANSITIONS = LISTING_MACHINE.table
 
 
 @transaction.atomic
