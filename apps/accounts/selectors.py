@@ -2,7 +2,8 @@
 
 from django.db.models import Q, QuerySet
 
-from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.exceptions import NotFound
+from apps.core.filters import filter_choice, filter_flag
 
 from .models import STAFF_ROLES, Role, User, VerificationDocument, VerificationRequest, VerificationStatus
 
@@ -10,25 +11,12 @@ ACCOUNT_STATUSES = ("active", "suspended", "deleted", "unverified", "all")
 SEARCH_MAX = 100
 
 
-def _bool_filter(filters: dict, name: str) -> bool | None:
-    value = filters.get(name)
-    if value is None:
-        return None
-    if value.lower() in ("true", "1"):
-        return True
-    if value.lower() in ("false", "0"):
-        return False
-    message = f"filters[{name}] must be true or false."
-    raise InvalidInput(message, errors={f"filters[{name}]": [message]})
-
-
 def _filter_users(queryset: QuerySet[User], filters: dict, role: str | None = None) -> QuerySet[User]:
     """``status`` unverified: a live host whose identity staff have not approved; for other roles, a live
     account whose e-mail is not confirmed yet (an invitation not accepted, a code not entered)."""
-    status = filters.get("status", "active_or_suspended")
-    if status not in (*ACCOUNT_STATUSES, "active_or_suspended"):
-        message = "filters[status] must be active, suspended, deleted, unverified or all."
-        raise InvalidInput(message, errors={"filters[status]": [message]})
+    message = "filters[status] must be active, suspended, deleted, unverified or all."
+    status = filter_choice(filters, "status", (*ACCOUNT_STATUSES, "active_or_suspended"), message=message)
+    status = status or "active_or_suspended"
     if status == "active":
         queryset = queryset.filter(is_deleted=False, is_active=True)
     elif status == "suspended":
@@ -49,7 +37,7 @@ def _filter_users(queryset: QuerySet[User], filters: dict, role: str | None = No
             | Q(last_name__icontains=search)
             | Q(user_name__icontains=search)
         )
-    verified = _bool_filter(filters, "isVerified")
+    verified = filter_flag(filters, "isVerified")
     if verified is not None:
         queryset = queryset.filter(is_verified=verified)
     if filters.get("country"):
@@ -132,11 +120,9 @@ def verification_request_list(*, filters: dict) -> QuerySet[VerificationRequest]
     """The queue, newest first, without its people: page its ids, then read the page with
     ``verification_requests_in_order`` (joining every user before the offset made deep pages slow)."""
     queryset = VerificationRequest.objects.exclude(user_id__in=_deleted_user_ids())
-    status = filters.get("status")
-    if status and status != "all":
-        if status not in VerificationStatus.values:
-            message = "filters[status] must be pending, approved, rejected or all."
-            raise InvalidInput(message, errors={"filters[status]": [message]})
+    message = "filters[status] must be pending, approved, rejected or all."
+    status = filter_choice(filters, "status", VerificationStatus.values, message=message, every="all")
+    if status:
         queryset = queryset.filter(status=status)
     if filters.get("search"):
         search = filters["search"][:SEARCH_MAX]

@@ -23,6 +23,7 @@ from rest_framework_simplejwt.token_blacklist.models import BlacklistedToken, Ou
 from rest_framework_simplejwt.tokens import RefreshToken
 
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotAuthenticated, RateLimited
+from apps.core.filters import is_uuid
 from apps.core.mail import queue_templated_mail
 
 from . import login_limits
@@ -422,18 +423,10 @@ def password_reset_token_user(token: str) -> User | None:
         return None
     if not isinstance(data, dict):
         return None
-    user = User.objects.alive().filter(pk=data.get("u")).first() if _is_uuid(data.get("u")) else None
+    user = User.objects.alive().filter(pk=data.get("u")).first() if is_uuid(data.get("u")) else None
     if user is None or not default_token_generator.check_token(user, str(data.get("t", ""))):
         return None
     return user
-
-
-def _is_uuid(value) -> bool:
-    try:
-        uuid.UUID(str(value))
-    except ValueError:
-        return False
-    return True
 
 
 def tokens_revoke_all(*, user: User) -> None:

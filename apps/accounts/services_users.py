@@ -17,6 +17,7 @@ from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.filters import is_uuid
 from apps.core.mail import queue_templated_mail
 from apps.core.statemachine import record
 from apps.notifications.services import notify
@@ -78,20 +79,10 @@ def invitation_user(*, uid: str, token: str) -> User:
         user_id = force_str(urlsafe_base64_decode(uid))
     except (TypeError, ValueError, UnicodeDecodeError):
         raise InvalidInput(INVALID_LINK)
-    user = User.objects.filter(pk=user_id, is_deleted=False).first() if _is_uuid(user_id) else None
+    user = User.objects.filter(pk=user_id, is_deleted=False).first() if is_uuid(user_id) else None
     if user is None or not default_token_generator.check_token(user, token):
         raise InvalidInput(INVALID_LINK)
     return user
-
-
-def _is_uuid(value: str) -> bool:
-    import uuid
-
-    try:
-        uuid.UUID(value)
-    except ValueError:
-        return False
-    return True
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from apps.core.filters import is_uuid
 from apps.core.islands import island_props
 from apps.listings.models import Listing, ListingImage, PropertyType
 from apps.listings.pages import booking_widget_props
@@ -21,7 +22,6 @@ from apps.listings.search import image_url
 from .islands import IslandPropsBookingFlow
 from .models import Booking
 from .policies import book_refusal
-from .selectors import _is_uuid
 
 DETAILS_STEPS = {
     PropertyType.OFFICE_SPACE: "request-booking-details",
@@ -66,7 +66,7 @@ def _listing_of_booking(request: HttpRequest) -> Listing | None:
     booking_id = request.GET.get("bookingId", "")
     if not request.user.is_authenticated or not booking_id:
         return None
-    if not _is_uuid(booking_id):
+    if not is_uuid(booking_id):
         return None
     booking = Booking.objects.filter(pk=booking_id, renter=request.user).select_related("listing").first()
     return _listing(booking.listing.slug) if booking else None

@@ -7,7 +7,8 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from apps.accounts.models import STAFF_ROLES
-from apps.core.exceptions import Forbidden, InvalidInput, NotFound
+from apps.core.exceptions import Forbidden, NotFound
+from apps.core.filters import filter_choice
 
 from .models import Review
 from .services import listing_rating_refresh
@@ -18,11 +19,9 @@ REVIEW_STATUSES = ("pending", "published", "all")
 def review_list_for_staff(*, filters: dict) -> QuerySet[Review]:
     """Reviews newest first; ``status`` pending (held, not published), published or all (default)."""
     queryset = Review.objects.select_related("listing", "renter")
-    status = filters.get("status", "all")
-    if status not in REVIEW_STATUSES:
-        message = "filters[status] must be pending, published or all."
-        raise InvalidInput(message, errors={"filters[status]": [message]})
-    if status != "all":
+    message = "filters[status] must be pending, published or all."
+    status = filter_choice(filters, "status", REVIEW_STATUSES, message=message, every="all")
+    if status:
         queryset = queryset.filter(is_published=status == "published")
     search = (filters.get("search") or "")[:100]
     if search:

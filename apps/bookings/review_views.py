@@ -8,12 +8,12 @@ from rest_framework.views import APIView
 
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
 from apps.core.exceptions import NotFound
+from apps.core.filters import is_uuid
 from apps.core.permissions import AdminOrModerator, AnyRole, HostOrSubHost
 from apps.listings.models import Listing, ListingStatus
 
 from . import review_moderation, reviews, selectors
 from .models import Review
-from .selectors import _is_uuid
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 
@@ -121,7 +121,7 @@ class ListingReviewsView(APIView):
             Listing.objects.filter(pk=listing_id, status=ListingStatus.APPROVED, is_deleted=False)
             .only("id", "rating_average", "rating_count")
             .first()
-            if _is_uuid(listing_id)
+            if is_uuid(listing_id)
             else None
         )
         if listing is None:
@@ -163,7 +163,7 @@ class ReviewReplyView(APIView):
     def put(self, request, review_id):
         serializer = ReviewReplyInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        if not _is_uuid(review_id):
+        if not is_uuid(review_id):
             raise NotFound("Review not found.")
         review = reviews.review_reply(user=request.user, review_id=review_id, reply=serializer.validated_data["reply"])
         return envelope(PublicReviewSerializer(review).data, "Reply published.")

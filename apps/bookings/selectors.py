@@ -7,7 +7,8 @@ from django.utils import timezone
 
 from apps.accounts.models import Role
 from apps.core.django_internals import prefetched
-from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.exceptions import NotFound
+from apps.core.filters import filter_choice, filter_invalid, is_uuid
 from apps.core.policies import period_start
 from apps.listings.models import Listing, PropertyType, SpaceOffering
 
@@ -67,7 +68,7 @@ def bookings_visible_to(user) -> QuerySet[Booking]:
 def booking_get_for(*, user, id) -> Booking:
     # get(), not first(): one row by its key needs no ORDER BY over the detail's wide SELECT.
     try:
-        if _is_uuid(id):
+        if is_uuid(id):
             return bookings_visible_to(user).get(pk=id)
     except Booking.DoesNotExist:
         pass
@@ -82,22 +83,10 @@ def booking_just_created(booking: Booking) -> Booking:
     return booking
 
 
-def _is_uuid(value) -> bool:
-    import uuid
-
-    try:
-        uuid.UUID(str(value))
-    except ValueError:
-        return False
-    return True
-
-
 def apply_filters(qs: QuerySet[Booking], filters: dict[str, str]) -> QuerySet[Booking]:
-    status = filters.get("status")
-    if status and status != "all":
-        if status not in BookingStatus.values:
-            message = f"Unknown status. Use one of: all, {', '.join(BookingStatus.values)}."
-            raise InvalidInput(message, errors={"filters[status]": [message]})
+    message = f"Unknown status. Use one of: all, {', '.join(BookingStatus.values)}."
+    status = filter_choice(filters, "status", BookingStatus.values, message=message, every="all")
+    if status:
         qs = qs.filter(status=status)
     since = period_start(filters.get("period"))
     if since is not None:
@@ -105,8 +94,7 @@ def apply_filters(qs: QuerySet[Booking], filters: dict[str, str]) -> QuerySet[Bo
     search = filters.get("search")
     if search:
         if len(search) > SEARCH_MAX:
-            message = f"Search text can be at most {SEARCH_MAX} characters."
-            raise InvalidInput(message, errors={"filters[search]": [message]})
+            raise filter_invalid("search", f"Search text can be at most {SEARCH_MAX} characters.")
         qs = qs.filter(
             Q(listing__title__icontains=search)
             | Q(renter__first_name__icontains=search)

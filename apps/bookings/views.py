@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from apps.accounts.models import Role
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.filters import is_uuid
 from apps.core.permissions import AnyRole, HostOrSubHost, RenterOnly, role_permission
 from apps.listings.models import Listing
 from apps.listings.selectors import listing_get_for
@@ -281,7 +282,7 @@ class ListingAvailabilityView(APIView):
         responses={200: enveloped("ListingAvailabilityResponse", AvailabilitySchema()), **ERRORS},
     )
     def get(self, request, listing_id):
-        if not selectors._is_uuid(listing_id):
+        if not is_uuid(listing_id):
             raise NotFound("Listing not found.")
         # Only a listing the caller may see (public ones; the host side and staff also their own pending ones).
         listing = listing_get_for(user=request.user, listing_id=listing_id, bare=True)
@@ -420,7 +421,7 @@ class CalendarView(APIView):
     def get(self, request):
         first, last, month = _calendar_range(request.query_params)
         listing_id = request.query_params.get("listingId") or None
-        if listing_id is not None and not selectors._is_uuid(listing_id):
+        if listing_id is not None and not is_uuid(listing_id):
             raise InvalidInput("listingId is not valid.", errors={"listingId": ["listingId is not valid."]})
         qs = selectors.bookings_between(user=request.user, first=first, last=last, listing_id=listing_id)
         events = [
@@ -466,7 +467,7 @@ class ListingBookingsSummaryView(APIView):
         responses={200: enveloped("ListingBookingsSummaryResponse", ListingBookingsSummarySerializer()), **ERRORS}
     )
     def get(self, request, listing_id):
-        if not selectors._is_uuid(listing_id):
+        if not is_uuid(listing_id):
             raise NotFound("Listing not found.")
         summary = selectors.listing_bookings_summary(user=request.user, listing_id=listing_id)
         upcoming = BookingSerializer(summary["upcoming"], many=True, context={"user": request.user}).data
@@ -486,7 +487,7 @@ class IcalUrlView(APIView):
     def get(self, request, listing_id):
         listing = (
             Listing.objects.filter(pk=listing_id, host_id=request.user.acting_host_id, is_deleted=False).first()
-            if selectors._is_uuid(listing_id)
+            if is_uuid(listing_id)
             else None
         )
         if listing is None:

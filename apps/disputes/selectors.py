@@ -4,25 +4,16 @@ Renter: disputes on their bookings; host and subHost: disputes on the host's boo
 moderator: all. Anything else is hidden (404), so an id never reveals another person's dispute.
 """
 
-import uuid
-
 from django.db.models import Q, QuerySet
 
 from apps.accounts.models import STAFF_ROLES, Role
-from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.exceptions import NotFound
+from apps.core.filters import filter_choice, filter_invalid, is_uuid
 from apps.core.policies import period_start
 
 from .models import Dispute, DisputeEvidence, DisputeStatus
 
 SEARCH_MAX = 100
-
-
-def _is_uuid(value) -> bool:
-    try:
-        uuid.UUID(str(value))
-    except ValueError:
-        return False
-    return True
 
 
 def _base() -> QuerySet[Dispute]:
@@ -45,15 +36,10 @@ def disputes_visible_to(user) -> QuerySet[Dispute]:
     return _visible(_base(), user)
 
 
-def _invalid_filter(name: str, message: str) -> InvalidInput:
-    return InvalidInput(message, errors={f"filters[{name}]": [message]})
-
-
 def apply_filters(qs: QuerySet[Dispute], filters: dict[str, str], *, statuses=tuple(DisputeStatus.values)):
-    status = filters.get("status")
-    if status and status != "all":
-        if status not in statuses:
-            raise _invalid_filter("status", f"Unknown status. Use one of: all, {', '.join(statuses)}.")
+    message = f"Unknown status. Use one of: all, {', '.join(statuses)}."
+    status = filter_choice(filters, "status", statuses, message=message, every="all")
+    if status:
         qs = qs.filter(status=status)
     since = period_start(filters.get("period"))
     if since is not None:
@@ -61,7 +47,7 @@ def apply_filters(qs: QuerySet[Dispute], filters: dict[str, str], *, statuses=tu
     search = filters.get("search")
     if search:
         if len(search) > SEARCH_MAX:
-            raise _invalid_filter("search", f"Search text can be at most {SEARCH_MAX} characters.")
+            raise filter_invalid("search", f"Search text can be at most {SEARCH_MAX} characters.")
         qs = qs.filter(
             Q(listing__title__icontains=search)
             | Q(renter__first_name__icontains=search)
@@ -95,7 +81,7 @@ def dispute_payments_for(*, user, filters: dict[str, str]) -> QuerySet[Dispute]:
 
 
 def dispute_get_for(*, user, id) -> Dispute:
-    dispute = disputes_visible_to(user).filter(pk=id).first() if _is_uuid(id) else None
+    dispute = disputes_visible_to(user).filter(pk=id).first() if is_uuid(id) else None
     if dispute is None:
         raise NotFound("Dispute not found.")
     return dispute
@@ -103,7 +89,7 @@ def dispute_get_for(*, user, id) -> Dispute:
 
 def evidence_get_for(*, user, id) -> DisputeEvidence:
     evidence = None
-    if _is_uuid(id):
+    if is_uuid(id):
         visible = _visible(Dispute.objects.all(), user)
         evidence = DisputeEvidence.objects.filter(pk=id, dispute__in=visible).first()
     if evidence is None:

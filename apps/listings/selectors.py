@@ -5,6 +5,7 @@ from django.db.models.fields import BooleanField
 
 from apps.accounts.models import STAFF_ROLES, Role
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.filters import filter_choice, filter_invalid
 from apps.core.policies import period_start
 
 from .models import (
@@ -58,19 +59,10 @@ def _scope(queryset: QuerySet, user, *, prefix: str = "") -> QuerySet:
     return queryset.none()
 
 
-def _choice(filters: dict, name: str, allowed) -> str | None:
-    value = filters.get(name)
-    if value is not None and value not in allowed:
-        message = f"filters[{name}] must be one of: {', '.join(allowed)}."
-        raise InvalidInput(message, errors={f"filters[{name}]": [message]})
-    return value
-
-
 def _title(filters: dict) -> str | None:
     title = filters.get("title")
     if title is not None and len(title) > TITLE_FILTER_MAX:
-        message = f"filters[title] must be at most {TITLE_FILTER_MAX} characters."
-        raise InvalidInput(message, errors={"filters[title]": [message]})
+        raise filter_invalid("title", f"filters[title] must be at most {TITLE_FILTER_MAX} characters.")
     if title is not None and "\x00" in title:
         raise InvalidInput("filters[title] is not valid.", errors={"filters[title]": ["Not valid."]})
     return title
@@ -81,7 +73,7 @@ def _filtered(queryset: QuerySet, filters: dict, *, choices: dict, title_field: 
     allowed values)), ``title`` (contained in ``title_field``) and ``period`` (created in the last
     day, week or month). A value outside those allowed is a 400 naming the filter."""
     for name, (field, allowed) in choices.items():
-        value = _choice(filters, name, allowed)
+        value = filter_choice(filters, name, allowed)
         if value:
             queryset = queryset.filter(**{field: value})
     title = _title(filters)
@@ -97,7 +89,7 @@ def listing_list_for(*, user, filters: dict) -> QuerySet[Listing]:
     """``GET /api/listing/get-all``: the caller's listings (not deleted), newest first; ``filters[isActive]``
     true or false (the inactive tab) besides the spec's status, property type, title and period."""
     queryset = _scope(listing_queryset(user=user).filter(is_deleted=False), user)
-    active = _choice(filters, "isActive", ["true", "false"])
+    active = filter_choice(filters, "isActive", ["true", "false"])
     if active:
         queryset = queryset.filter(is_active=active == "true")
     choices = {"status": ("status", ListingStatus.values), "propertyType": ("property_type", PropertyType.values)}

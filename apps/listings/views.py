@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.filters import filter_choice
 from apps.core.policies import PERIOD_NAMES
 from apps.core.serializers import StatusChangeSchema
 from apps.core.statemachine import history, history_payload
@@ -422,10 +423,8 @@ class CatalogueManageListView(APIView):
         queryset = CATALOGUES[self.catalogue].objects.order_by("name")
         if filters.get("title"):
             queryset = queryset.filter(name__icontains=filters["title"][:80])
-        status = filters.get("status")
-        if status not in (None, "active", "inactive"):
-            message = "filters[status] must be active or inactive."
-            raise InvalidInput(message, errors={"filters[status]": [message]})
+        message = "filters[status] must be active or inactive."
+        status = filter_choice(filters, "status", ("active", "inactive"), message=message)
         if status:
             queryset = queryset.filter(is_active=status == "active")
         return page_response(paginate(request, queryset), CatalogueItemSerializer, "items")

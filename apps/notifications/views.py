@@ -8,8 +8,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.views import APIView
 
+from apps.core import filters
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, paginate, parse_filters
-from apps.core.exceptions import InvalidInput
 from apps.core.permissions import AnyRole, NotRenter
 
 from . import selectors, services
@@ -28,19 +28,7 @@ from .serializers import (
 )
 
 ERRORS = dict.fromkeys((400, 401, 403, 404), ERROR_ENVELOPE)
-TRUE, FALSE = {"true", "1", "yes"}, {"false", "0", "no"}
-
-
-def _flag(filters: dict, name: str) -> bool:
-    raw = filters.get(name)
-    if raw is None:
-        return False
-    if raw.lower() in TRUE:
-        return True
-    if raw.lower() in FALSE:
-        return False
-    message = f"filters[{name}] must be true or false."
-    raise InvalidInput(message, errors={f"filters[{name}]": [message]})
+TRUE, FALSE = (*filters.TRUE, "yes"), (*filters.FALSE, "no")
 
 
 class NotificationListView(APIView):
@@ -57,7 +45,7 @@ class NotificationListView(APIView):
         responses={200: enveloped("NotificationListResponse", NotificationListSerializer()), **ERRORS},
     )
     def get(self, request):
-        show_all = _flag(parse_filters(request), "all")
+        show_all = bool(filters.filter_flag(parse_filters(request), "all", true=TRUE, false=FALSE))
         total, unread = selectors.notification_counts(user=request.user)
         rows = selectors.notification_list_for(user=request.user, unread_only=not show_all)
         page = paginate(request, rows, total=total if show_all else unread)

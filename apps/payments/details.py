@@ -4,10 +4,10 @@ with their credit notes, the invoices, the host's earning and commission, and th
 from django.db.models import Prefetch
 
 from apps.core.exceptions import NotFound
+from apps.core.filters import is_uuid
 
 from .models import ExtensionCharge, Invoice, Payment, Refund
 from .selectors import payments_visible_to
-from .subscriptions import is_uuid
 
 
 def _money(value) -> str | None:

@@ -4,10 +4,10 @@ from django.db.models import Q, QuerySet
 
 from apps.accounts.models import Role
 from apps.core.exceptions import Forbidden, NotFound
+from apps.core.filters import is_uuid
 from apps.core.policies import period_start
 
 from .models import Invoice, Payment, Payout
-from .subscriptions import is_uuid
 
 
 def _scope(user) -> Q:

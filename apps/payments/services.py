@@ -27,6 +27,7 @@ from apps.bookings.services.payment import booking_payment_record
 from apps.core.django_internals import loaded_relation
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import Conflict, Forbidden, NotFound
+from apps.core.filters import is_uuid
 from apps.core.statemachine import StateMachine, record
 from apps.notifications.services import notify
 
@@ -47,7 +48,7 @@ from .models import (
 )
 from .payouts import payout_recompute
 from .policies import BOOKING_PAYMENT, RELEASE_BOOKING_STATUSES, captures
-from .subscriptions import checked_redirect_url, is_uuid, with_query
+from .subscriptions import checked_redirect_url, with_query
 
 logger = logging.getLogger(__name__)
 

@@ -15,13 +15,13 @@ from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
 from django.utils import timezone
 
 from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.filters import is_uuid
 from apps.listings import search_cache
 from apps.listings.models import Listing
 from apps.listings.policies import edit_refusal
 from apps.notifications.services import notify
 
 from ..models import CalendarStatus, ExternalBlock, ExternalCalendar
-from ..selectors import _is_uuid
 from ..services.availability import listing_time_lock
 from ..times import format_clock, format_date, zone_of
 from .fetch import FetchError, fetch, normalize_url, resolve
@@ -52,7 +52,7 @@ def backoff(failures: int) -> dt.timedelta:
 
 
 def _listing_for(user, listing_id) -> Listing:
-    listing = Listing.objects.filter(pk=listing_id).select_related("host").first() if _is_uuid(listing_id) else None
+    listing = Listing.objects.filter(pk=listing_id).select_related("host").first() if is_uuid(listing_id) else None
     if listing is None:
         raise NotFound("Listing not found.")
     refusal = edit_refusal(user, listing)
@@ -69,7 +69,7 @@ def calendar_list_for(*, user, listing_id) -> list[ExternalCalendar]:
 def calendar_get_for(*, user, listing_id, calendar_id) -> ExternalCalendar:
     listing = _listing_for(user, listing_id)
     calendar = (
-        ExternalCalendar.objects.filter(listing=listing, pk=calendar_id).first() if _is_uuid(calendar_id) else None
+        ExternalCalendar.objects.filter(listing=listing, pk=calendar_id).first() if is_uuid(calendar_id) else None
     )
     if calendar is None:
         raise NotFound("Calendar not found.")

@@ -14,6 +14,7 @@ from django.utils import timezone
 from apps.core.django_internals import prefetched_or_empty
 from apps.core.effects import effects_batched
 from apps.core.exceptions import Conflict, Forbidden, NotFound
+from apps.core.filters import is_uuid
 from apps.core.statemachine import history, history_starts, record
 from apps.listings.models import SpaceOffering
 from apps.notifications.services import counters_changed, notify
@@ -27,7 +28,7 @@ from ..models import (
     ExtensionStatus,
     Occupancy,
 )
-from ..selectors import _is_uuid, bookings_visible_to, unpaid_requests_replaced_by
+from ..selectors import bookings_visible_to, unpaid_requests_replaced_by
 from ..signals import booking_status_changed
 from ..times import format_moment, zone_of
 from .availability import hold_range, occupancy_hold
@@ -82,7 +83,7 @@ def _locked(booking_id, *, visible_to=None) -> Booking:
     user may see (404 otherwise), read with everything its detail response shows, in one query
     (and one for its extensions)."""
     if visible_to is not None:
-        queryset = bookings_visible_to(visible_to) if _is_uuid(booking_id) else Booking.objects.none()
+        queryset = bookings_visible_to(visible_to) if is_uuid(booking_id) else Booking.objects.none()
     else:
         queryset = Booking.objects.select_related("listing", "listing__host", "renter", "host")
     # get(), not first(): one row by its key needs no ORDER BY, which Django would otherwise

@@ -12,6 +12,7 @@ from django.db.models import BooleanField, Case, Func, OuterRef, Q, QuerySet, Su
 from django.db.models.functions import Upper
 from django.utils import timezone
 
+from apps.core.filters import is_uuid
 from apps.premium.selectors import premium_now
 
 from ..models import Amenity, Availability, Facility, Listing, PropertyType, SpaceOffering
@@ -120,7 +121,7 @@ def _price_q(prefix: str, filters: SearchFilters) -> Q:
 
 def _named(model, values: list[str]) -> list[str]:
     """Ids of admin-managed items given by id or by name; an unknown name matches no listing."""
-    names = [value.upper() for value in values if not _is_uuid(value)]
+    names = [value.upper() for value in values if not is_uuid(value)]
     by_name: dict[str, str] = {}
     if names:
         by_name = {
@@ -129,18 +130,10 @@ def _named(model, values: list[str]) -> list[str]:
             .filter(upper__in=names)
             .values_list("id", "name")
         }
-    return [value if _is_uuid(value) else by_name.get(value.upper(), NO_MATCH) for value in values]
+    return [value if is_uuid(value) else by_name.get(value.upper(), NO_MATCH) for value in values]
 
 
 NO_MATCH = str(uuid.UUID(int=0))
-
-
-def _is_uuid(value: str) -> bool:
-    try:
-        uuid.UUID(value)
-    except ValueError:
-        return False
-    return True
 
 
 def available_between(queryset: QuerySet[Listing], start: date, end: date) -> QuerySet[Listing]:

@@ -15,7 +15,7 @@ from .checkout import (
     subscription_checkout_start,
     with_query,
 )
-from .common import SUBSCRIPTION_MACHINE, TRANSITIONS, acting_host, is_uuid, subscription_get_or_create
+from .common import SUBSCRIPTION_MACHINE, TRANSITIONS, acting_host, subscription_get_or_create
 from .gateway_sync import subscription_sync_from_gateway
 from .lifecycle import (
     cancel_message,
@@ -36,7 +36,6 @@ __all__ = [
     "acting_host",
     "cancel_message",
     "checked_redirect_url",
-    "is_uuid",
     "plan_get",
     "premium_listings_due",
     "premium_listings_purge",

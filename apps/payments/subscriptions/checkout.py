@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.core.exceptions import Conflict, InvalidInput, NotFound
+from apps.core.filters import is_uuid
 from apps.core.mail import queue_templated_mail
 from apps.core.safe_urls import checked_return_url
 from apps.core.statemachine import record as record_status
@@ -24,7 +25,6 @@ from .common import (
     _notify,
     _set_status,
     acting_host,
-    is_uuid,
     subscription_get_or_create,
 )
 

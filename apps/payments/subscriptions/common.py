@@ -1,6 +1,5 @@
 """What the membership modules share: the status machine, the acting host, dates as shown."""
 
-import uuid
 from datetime import datetime
 
 from django.conf import settings
@@ -39,14 +38,6 @@ SUBSCRIPTION_PAYMENT_MACHINE = StateMachine(
     },
     label="membership payment",
 )
-
-
-def is_uuid(value) -> bool:
-    try:
-        uuid.UUID(str(value))
-    except ValueError:
-        return False
-    return True
 
 
 def acting_host(user: User) -> User:

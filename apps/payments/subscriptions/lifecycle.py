@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Role, User
 from apps.core.exceptions import Conflict, Forbidden, InvalidInput, NotFound
+from apps.core.filters import is_uuid
 from apps.core.mail import queue_templated_mail
 from apps.listings.services.lifecycle import listings_premium_soft_delete
 from apps.premium.models import Plan, Subscription, SubscriptionSource, SubscriptionStatus, SubscriptionType
@@ -22,7 +23,7 @@ from apps.premium.policies import (
 
 from ..gateway import gateway_named
 from ..premium import PREMIUM_TERMS, STRIPE_RENEWAL_GRACE, add_year
-from .common import _display_date, _notify, _set_status, acting_host, is_uuid, subscription_get_or_create
+from .common import _display_date, _notify, _set_status, acting_host, subscription_get_or_create
 
 # --- Cancelling, granting, expiring --------------------------------------------------------------
 
