@@ -16,9 +16,9 @@ from apps.core.exceptions import DomainError
 from apps.listings.models import Listing, ListingStatus, PropertyType
 from apps.payments.seed import hold_demo_payment  # demo data only: see .importlinter
 
-from . import reviews as reviews_module
 from . import services
 from .models import Booking, BookingStatus, Occupancy
+from .reviews import services as reviews_module
 from .times import to_local, zone_of
 
 
@@ -128,7 +128,9 @@ def _reviewed_stays(renter, renter2, listings: list[Listing]) -> None:
             if booking is None:
                 continue
             rating, text = next(texts)
-            services.review_add(renter=guest, listing_id=listing.pk, booking_id=booking.pk, review=text, rating=rating)
+            reviews_module.review_add(
+                user=guest, listing_id=listing.pk, booking_id=booking.pk, review=text, rating=rating
+            )
             reviews_module.review_add(
                 user=listing.host,
                 listing_id=listing.pk,
@@ -139,8 +141,8 @@ def _reviewed_stays(renter, renter2, listings: list[Listing]) -> None:
     for index, listing in enumerate(listings[8:10]):
         booking = _stay(renter if index == 0 else renter2, listing, future=60, ended_days_ago=1)
         if booking is not None:
-            services.review_add(
-                renter=booking.renter,
+            reviews_module.review_add(
+                user=booking.renter,
                 listing_id=listing.pk,
                 booking_id=booking.pk,
                 review="Waiting for the host's review before anyone can read this.",
@@ -224,8 +226,8 @@ def seed(stdout) -> None:
         services.bookings_complete_due()
         if index < len(reviews):
             rating, text = reviews[index]
-            services.review_add(
-                renter=for_renter, listing_id=listing.pk, booking_id=booking.pk, review=text, rating=rating
+            reviews_module.review_add(
+                user=for_renter, listing_id=listing.pk, booking_id=booking.pk, review=text, rating=rating
             )
             # Reviews are double-blind: the host's review of the renter reveals both.
             reviews_module.review_add(

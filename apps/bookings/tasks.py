@@ -3,7 +3,8 @@ that are still due, one locked row at a time, so running twice (or concurrently)
 
 from celery import shared_task
 
-from . import reviews, services
+from . import services
+from .reviews import services as reviews
 
 
 @shared_task(name="bookings.expire_requests")

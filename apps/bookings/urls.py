@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import calendar_views, review_views, views
+from . import calendar_views, views
 
 app_name = "bookings"
 
@@ -38,10 +38,5 @@ urlpatterns = [
     ),
     path("host/calendar-url", calendar_views.HostIcalUrlView.as_view(), name="host-ical-url"),
     path("host/calendar/<str:token>.ics", calendar_views.HostIcalFeedView.as_view(), name="host-ical"),
-    path("reviews/add", views.ReviewAddView.as_view(), name="review-add"),
-    path("reviews/reply/<str:review_id>", review_views.ReviewReplyView.as_view(), name="review-reply"),
-    path("reviews/listing/<str:listing_id>", review_views.ListingReviewsView.as_view(), name="listing-reviews"),
-    path("reviews/booking/<str:booking_id>", review_views.BookingReviewsView.as_view(), name="booking-reviews"),
-    path("reviews/get-all", review_views.ReviewModerationListView.as_view(), name="review-moderation-list"),
-    path("reviews/update-status/<uuid:review_id>", review_views.ReviewPublishView.as_view(), name="review-publish"),
+    path("", include("apps.bookings.reviews.urls")),
 ]

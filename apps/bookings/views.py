@@ -17,13 +17,14 @@ from apps.accounts.models import Role
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, page_response, paginate, parse_filters
 from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.filters import is_uuid
-from apps.core.permissions import AnyRole, HostOrSubHost, RenterOnly, role_permission
+from apps.core.permissions import AnyRole, HostOrSubHost, RenterOnly
 from apps.listings.models import Listing
 from apps.listings.selectors import listing_get_for
 
-from . import reviews, selectors, services
+from . import selectors, services
 from .calendars.export import listing_feed
 from .models import BookingStatus
+from .permissions import RenterOrHostSide
 from .serializers import (
     AvailabilitySchema,
     BookingDetailSchema,
@@ -38,8 +39,6 @@ from .serializers import (
     ExtensionSchema,
     IcalUrlSchema,
     QuoteSchema,
-    ReviewInput,
-    ReviewSchema,
     UpdateStatusInput,
     extension_data,
     quote_data,
@@ -47,7 +46,6 @@ from .serializers import (
 from .times import LOCAL_TZ, parse_date, parse_time
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
-RenterOrHostSide = role_permission("RenterOrHostSide", Role.RENTER, Role.HOST, Role.SUB_HOST)
 QUOTE_STEPS = ("request-booking-details", "event-booking-details", "services-and-add-ons", "review-and-pay")
 ICAL_SALT = "bookings.ical"
 
@@ -304,35 +302,6 @@ class ListingAvailabilityView(APIView):
             raise InvalidInput("days must be from 1 to 366.", errors={"days": ["days must be from 1 to 366."]})
         data = selectors.listing_availability(listing=listing, tz=tz, start=start, days=days)
         return envelope({**data, "timeZone": tz.key})
-
-
-class ReviewAddView(APIView):
-    """The renter reviews the space, the host side reviews the renter; double-blind (see ``reviews``)."""
-
-    permission_classes = [RenterOrHostSide]
-
-    @extend_schema(request=ReviewInput, responses={201: enveloped("ReviewAddResponse", ReviewSchema()), **ERRORS})
-    def post(self, request):
-        values = _valid(ReviewInput, request.data)
-        review = reviews.review_add(
-            user=request.user,
-            listing_id=values["listingId"],
-            booking_id=values["bookingId"],
-            review=values["review"],
-            rating=values.get("rating"),
-            remarks=values["remarks"],
-        )
-        data = {
-            "_id": str(review.pk),
-            "listingId": str(values["listingId"]),
-            "bookingId": str(review.booking_id),
-            "review": review.review,
-            "rating": review.rating,
-            "remarks": review.remarks,
-            "isPublished": getattr(review, "is_published", True),
-            "revealed": review.revealed_at is not None,
-        }
-        return envelope(data, "Review added successfully", status=201)
 
 
 class CalendarEventSerializer(serializers.Serializer):

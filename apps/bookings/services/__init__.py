@@ -6,8 +6,9 @@
   goes through ``lifecycle._transition``);
 - ``cancellation``: cancellations by the renter and by the host;
 - ``extensions``: extra time after check-out, its answer and its payment;
-- ``reviews``: reviews written through the bookings services;
 - ``payment``: where the booking's payment stands, recorded by the payments app.
+
+Reviews have their own package, ``apps.bookings.reviews``.
 
 The names other apps and the views call are importable from here (``services.booking_request``).
 """
@@ -54,7 +55,6 @@ from .planning import (
     percentages_for,
     rates_for,
 )
-from .reviews import listing_rating_refresh, review_add
 
 __all__ = [
     "CALENDAR_CONFLICT",
@@ -87,12 +87,10 @@ __all__ = [
     "extension_request",
     "extension_update_status",
     "hold_range",
-    "listing_rating_refresh",
     "listing_time_lock",
     "occupancy_hold",
     "percentages_for",
     "rates_for",
     "refund_amount_for",
-    "review_add",
     "seats_taken",
 ]

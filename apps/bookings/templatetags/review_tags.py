@@ -8,7 +8,7 @@ a renter's review waiting for the host's (double-blind) or for a moderator is no
 from django import template
 
 from apps.bookings.islands import IslandPropsListingReviews
-from apps.bookings.reviews import listing_rating_stats, listing_reviews_public
+from apps.bookings.reviews.selectors import listing_rating_stats, listing_reviews_public
 from apps.core.islands import island_props
 
 register = template.Library()

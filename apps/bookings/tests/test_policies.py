@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from apps.bookings import policies, services
 from apps.bookings.models import Booking, BookingPayment, BookingStatus, ExtendBooking, RenterReview, Review
+from apps.bookings.reviews.services import review_add
 from apps.bookings.services.lifecycle import _transition
 from apps.core.exceptions import DomainError
 from apps.core.statemachine import history
@@ -85,7 +86,7 @@ def _act(action: str, user, booking: Booking) -> None:
             user=user, booking_id=str(booking.pk), extension_id=str(extension.pk) if extension else str(uuid.uuid4())
         )
     elif action == "review":
-        services.review_add(renter=user, listing_id=booking.listing_id, booking_id=booking.pk, review="Great", rating=5)
+        review_add(user=user, listing_id=booking.listing_id, booking_id=booking.pk, review="Great", rating=5)
     elif action == "dispute":
         disputes.dispute_raise(user=user, booking_id=booking.pk, reason="The room was locked.")
     elif action == "message":

@@ -7,9 +7,11 @@ import re
 from django.test import Client
 from django.utils import timezone
 
-from apps.bookings import reviews, services
+from apps.bookings import services
 from apps.bookings.models import Booking, BookingStatus, Review
-from apps.bookings.review_moderation import review_publish_set
+from apps.bookings.reviews import selectors as review_selectors
+from apps.bookings.reviews import services as reviews
+from apps.bookings.reviews.services import review_publish_set
 from apps.listings.models import Listing
 
 from .conftest import make_booking, weekday
@@ -53,7 +55,7 @@ def test_public_is_published_and_revealed(users, event_listing):
         )
     assert list(Review.objects.public()) == [rows[(True, True)]]
     assert [row.is_public for row in rows.values()] == [True, False, False, False]
-    assert list(reviews.listing_reviews_public(listing_id=event_listing.pk)) == [rows[(True, True)]]
+    assert list(review_selectors.listing_reviews_public(listing_id=event_listing.pk)) == [rows[(True, True)]]
 
 
 def test_a_renters_review_waiting_for_the_host_is_nowhere_public(users, event_listing, api):
@@ -67,7 +69,7 @@ def test_a_renters_review_waiting_for_the_host_is_nowhere_public(users, event_li
     assert (answer["reviews"], answer["rating"], answer["ratingCount"]) == ([], "0.00", 0)
     listing = Listing.objects.get(pk=event_listing.pk)
     assert (listing.rating_average, listing.rating_count) == (0, 0)
-    assert reviews.listing_rating_stats(event_listing.pk) == {"average": 0, "count": 0, "reviews": 0}
+    assert review_selectors.listing_rating_stats(event_listing.pk) == {"average": 0, "count": 0, "reviews": 0}
 
 
 def test_the_kept_listing_page_shows_the_review_once_the_host_reveals_it(users, event_listing):
@@ -89,7 +91,7 @@ def test_every_figure_on_the_listing_page_comes_from_the_public_reviews(users, e
     hidden = completed(users, event_listing, renter_key="other_renter", day=weekday(9))
     renter_reviews(users, hidden, "Not revealed yet", 1, renter_key="other_renter")
 
-    assert reviews.listing_rating_stats(event_listing.pk) == {"average": 4.5, "count": 2, "reviews": 3}
+    assert review_selectors.listing_rating_stats(event_listing.pk) == {"average": 4.5, "count": 2, "reviews": 3}
     listing = Listing.objects.get(pk=event_listing.pk)
     assert (float(listing.rating_average), listing.rating_count) == (4.5, 2)
     page = Client().get(f"/listing-details/{event_listing.slug}").content.decode()

@@ -6,9 +6,11 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from apps.bookings import reviews, services
+from apps.bookings import services
 from apps.bookings.factories import weekday
 from apps.bookings.models import Booking, BookingStatus, RenterReview, Review
+from apps.bookings.reviews import selectors as review_selectors
+from apps.bookings.reviews import services as reviews
 from apps.core.schema_check import check
 
 from .conftest import make_booking
@@ -70,7 +72,7 @@ def test_a_lone_review_is_revealed_when_the_review_period_ends(users, event_list
     assert reviews.reviews_reveal_due(now=later) == 0
     event_listing.refresh_from_db()
     assert (event_listing.rating_average, event_listing.rating_count) == (Decimal("3.00"), 1)
-    assert list(reviews.listing_reviews_public(listing_id=event_listing.pk)) == [Review.objects.get()]
+    assert list(review_selectors.listing_reviews_public(listing_id=event_listing.pk)) == [Review.objects.get()]
 
 
 def test_no_review_after_the_period_and_outsiders_cannot_review(clients, users, event_listing):

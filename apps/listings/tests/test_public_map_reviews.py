@@ -119,7 +119,7 @@ def test_every_card_carries_its_heart(users, listing):
 
 
 def test_a_review_published_by_a_moderator_shows_at_once_on_the_kept_page(users, listing):
-    from apps.bookings.review_moderation import review_publish_set
+    from apps.bookings.reviews.services import review_publish_set
 
     booking = booking_make(renter=users["renter"], listing=listing, day=future_day(5))
     review = Review.objects.create(

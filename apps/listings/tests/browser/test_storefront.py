@@ -10,9 +10,10 @@ from playwright.sync_api import expect
 
 from apps.accounts.models import User
 from apps.accounts.seed import seed as seed_accounts
-from apps.bookings import reviews, services
+from apps.bookings import services
 from apps.bookings.factories import booking_make, weekday
 from apps.bookings.models import Booking, BookingStatus
+from apps.bookings.reviews import services as reviews
 from apps.core.tests.browser.fixtures import axe_violations
 from apps.dashboard.tests.browser.test_shell import DEMO, sign_in
 from apps.listings.factories import AmenityFactory, FacilityFactory, ListingFactory
