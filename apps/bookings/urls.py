@@ -1,6 +1,7 @@
 from django.urls import include, path
 
-from . import calendar_views, views
+from . import views
+from .calendars import views as calendar_views
 
 app_name = "bookings"
 
@@ -23,8 +24,8 @@ urlpatterns = [
         "booking/update-extend-status/<str:booking_id>", views.ExtendStatusView.as_view(), name="booking-extend-status"
     ),
     path("listing/get-availability/<str:listing_id>", views.ListingAvailabilityView.as_view(), name="availability"),
-    path("listing/calendar-url/<str:listing_id>", views.IcalUrlView.as_view(), name="listing-ical-url"),
-    path("listing/calendar/<str:token>.ics", views.IcalFeedView.as_view(), name="listing-ical"),
+    path("listing/calendar-url/<str:listing_id>", calendar_views.IcalUrlView.as_view(), name="listing-ical-url"),
+    path("listing/calendar/<str:token>.ics", calendar_views.IcalFeedView.as_view(), name="listing-ical"),
     path("listing/<str:listing_id>/calendars", calendar_views.ListingCalendarsView.as_view(), name="listing-calendars"),
     path(
         "listing/<str:listing_id>/calendars/<str:calendar_id>",

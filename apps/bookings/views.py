@@ -4,9 +4,6 @@
 import datetime as dt
 import zoneinfo
 
-from django.conf import settings
-from django.core import signing
-from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -18,11 +15,9 @@ from apps.core.api import ERROR_ENVELOPE, envelope, enveloped, enveloped_page, p
 from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.filters import is_uuid
 from apps.core.permissions import AnyRole, HostOrSubHost, RenterOnly
-from apps.listings.models import Listing
 from apps.listings.selectors import listing_get_for
 
 from . import selectors, services
-from .calendars.export import listing_feed
 from .models import BookingStatus
 from .permissions import RenterOrHostSide
 from .serializers import (
@@ -37,7 +32,6 @@ from .serializers import (
     ExtendInput,
     ExtendStatusInput,
     ExtensionSchema,
-    IcalUrlSchema,
     QuoteSchema,
     UpdateStatusInput,
     extension_data,
@@ -47,7 +41,6 @@ from .times import LOCAL_TZ, parse_date, parse_time
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 QUOTE_STEPS = ("request-booking-details", "event-booking-details", "services-and-add-ons", "review-and-pay")
-ICAL_SALT = "bookings.ical"
 
 
 def _valid(serializer_class, data):
@@ -94,27 +87,10 @@ class QuoteView(APIView):
         plan = services.booking_plan(listing=listing, **fields)
         # Every step says whether the time is still free (held bookings plus the host's buffer), so
         # the widget refuses taken times before the renter goes on.
-        return envelope(quote_data(plan, step=step, available=_is_free(plan, renter=request.user)), "Price calculated.")
-
-
-def _is_free(plan, *, renter=None) -> bool:
-    """Whether the time is free, not counting the renter's own abandoned checkout for it (a new
-    request replaces that one: ``selectors.unpaid_requests_replaced_by``)."""
-    from .models import Occupancy
-
-    hold = services.hold_range(plan.start, plan.end, plan.listing.buffer_minutes)
-    if selectors.calendar_blocked(listing_id=plan.listing.pk, start=hold.lower, end=hold.upper):
-        return False
-    own = list(
-        selectors.unpaid_requests_replaced_by(
-            renter=renter, listing_id=plan.listing.pk, space_key=plan.space_key, hold=hold
-        ).values_list("pk", flat=True)
-    )
-    if plan.exclusive:
-        busy = Occupancy.objects.filter(space_key=plan.space_key, active=True, exclusive=True, hold__overlap=hold)
-        return busy.exclude(booking_id__in=own).values("unit").distinct().count() < plan.units
-    taken = services.seats_taken(space_key=plan.space_key, start=hold.lower, end=hold.upper, exclude_booking=own)
-    return taken + plan.seats <= plan.units
+        return envelope(
+            quote_data(plan, step=step, available=services.plan_time_free(plan, renter=request.user)),
+            "Price calculated.",
+        )
 
 
 class BookingCreateView(APIView):
@@ -441,42 +417,3 @@ class ListingBookingsSummaryView(APIView):
         summary = selectors.listing_bookings_summary(user=request.user, listing_id=listing_id)
         upcoming = BookingSerializer(summary["upcoming"], many=True, context={"user": request.user}).data
         return envelope({"counts": summary["counts"], "total": summary["total"], "upcoming": upcoming})
-
-
-def ical_token(listing_id) -> str:
-    return signing.dumps(str(listing_id), salt=ICAL_SALT)
-
-
-class IcalUrlView(APIView):
-    """The private calendar URL of one of the host's listings (anyone holding it can read the feed)."""
-
-    permission_classes = [HostOrSubHost]
-
-    @extend_schema(responses={200: enveloped("IcalUrlResponse", IcalUrlSchema()), **ERRORS})
-    def get(self, request, listing_id):
-        listing = (
-            Listing.objects.filter(pk=listing_id, host_id=request.user.acting_host_id, is_deleted=False).first()
-            if is_uuid(listing_id)
-            else None
-        )
-        if listing is None:
-            raise NotFound("Listing not found.")
-        url = f"{settings.SITE_URL}/api/listing/calendar/{ical_token(listing.pk)}.ics"
-        return envelope({"url": url})
-
-
-class IcalFeedView(APIView):
-    authentication_classes: list = []
-    permission_classes = [AllowAny]
-
-    @extend_schema(responses={(200, "text/calendar"): str, 404: ERROR_ENVELOPE})
-    def get(self, request, token):
-        try:
-            listing_id = signing.loads(token, salt=ICAL_SALT)
-        except signing.BadSignature:
-            raise NotFound("Calendar not found.")
-        listing = Listing.objects.filter(pk=listing_id, is_deleted=False).first()
-        if listing is None:
-            raise NotFound("Calendar not found.")
-        # RFC 5545 with the listing's VTIMEZONE, SEQUENCE and cancelled bookings (calendars.export).
-        return HttpResponse(listing_feed(listing), content_type="text/calendar; charset=utf-8")

@@ -1,4 +1,5 @@
-"""The feeds other calendars read: one per listing, one per host for all its listings.
+"""The feeds other calendars read: one per listing, one per host for all its listings, each at a
+private address (a signed token) its owner asks for.
 
 RFC 5545 built with ``icalendar``: times written in each listing's own zone (TZID) with a
 VTIMEZONE for each zone in the feed, a stable UID per booking, a SEQUENCE that grows with each
@@ -17,17 +18,66 @@ from django.db.models import CharField, Count, IntegerField, OuterRef, Subquery,
 from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
+from apps.accounts.models import User
+from apps.core.exceptions import NotFound
+from apps.core.filters import is_uuid
 from apps.core.models import StatusChange
+from apps.listings.models import Listing
 
 from ..models import Booking, BookingStatus, ExtendBooking
 from ..policies import HOLDING_STATUSES
 from ..times import format_clock, format_date, zone_of
 
+LISTING_ICAL_SALT = "bookings.ical"
 HOST_ICAL_SALT = "bookings.ical.host"
 FEED_DAYS_BACK = 90
 FEED_MAX = 2000
 # Statuses a feed shows: holding ones, and those that stopped holding so subscribers remove them.
 ENDED_STATUSES = (BookingStatus.CANCELLED, BookingStatus.REJECTED, BookingStatus.EXPIRED)
+
+
+def listing_ical_token(listing_id) -> str:
+    return signing.dumps(str(listing_id), salt=LISTING_ICAL_SALT)
+
+
+def listing_feed_url(*, user, listing_id) -> str:
+    """The private address of one of the caller's (host side) listings' feed; 404 for anything else."""
+    listing = (
+        Listing.objects.filter(pk=listing_id, host_id=user.acting_host_id, is_deleted=False).first()
+        if is_uuid(listing_id)
+        else None
+    )
+    if listing is None:
+        raise NotFound("Listing not found.")
+    return f"{settings.SITE_URL}/api/listing/calendar/{listing_ical_token(listing.pk)}.ics"
+
+
+def listing_feed_for_token(token: str) -> bytes:
+    """The feed a listing's private address names; 404 when the token or the listing is not valid."""
+    try:
+        listing_id = signing.loads(token, salt=LISTING_ICAL_SALT)
+    except signing.BadSignature:
+        raise NotFound("Calendar not found.") from None
+    listing = Listing.objects.filter(pk=listing_id, is_deleted=False).first()
+    if listing is None:
+        raise NotFound("Calendar not found.")
+    return listing_feed(listing)
+
+
+def host_feed_url(*, user) -> str:
+    """The private address of the feed of all the caller's (host side) listings."""
+    if user.acting_host_id is None:
+        raise NotFound("Host not found.")
+    return f"{settings.SITE_URL}/api/host/calendar/{host_ical_token(user.acting_host_id)}.ics"
+
+
+def host_feed_for_token(token: str) -> bytes:
+    """The feed a host's private address names; 404 when the token or the host is not valid."""
+    host_id = host_from_token(token)
+    host = User.objects.filter(pk=host_id, is_deleted=False).first() if host_id else None
+    if host is None:
+        raise NotFound("Calendar not found.")
+    return host_feed(host)
 
 
 def host_ical_token(host_id) -> str:

@@ -51,7 +51,7 @@ def backoff(failures: int) -> dt.timedelta:
     return min(REFRESH_EVERY * (2 ** max(failures - 1, 0)), MAX_BACKOFF)
 
 
-def _listing_for(user, listing_id) -> Listing:
+def calendar_listing_for(user, listing_id) -> Listing:
     listing = Listing.objects.filter(pk=listing_id).select_related("host").first() if is_uuid(listing_id) else None
     if listing is None:
         raise NotFound("Listing not found.")
@@ -62,12 +62,12 @@ def _listing_for(user, listing_id) -> Listing:
 
 
 def calendar_list_for(*, user, listing_id) -> list[ExternalCalendar]:
-    listing = _listing_for(user, listing_id)
+    listing = calendar_listing_for(user, listing_id)
     return list(ExternalCalendar.objects.filter(listing=listing).order_by("created_at", "id"))
 
 
 def calendar_get_for(*, user, listing_id, calendar_id) -> ExternalCalendar:
-    listing = _listing_for(user, listing_id)
+    listing = calendar_listing_for(user, listing_id)
     calendar = (
         ExternalCalendar.objects.filter(listing=listing, pk=calendar_id).first() if is_uuid(calendar_id) else None
     )
@@ -85,7 +85,7 @@ def _enqueue(calendar_id) -> None:
 @transaction.atomic
 def calendar_add(*, user, listing_id, name: str, url: str) -> ExternalCalendar:
     """Import a feed into the listing; its first sync is queued at once."""
-    listing = _listing_for(user, listing_id)
+    listing = calendar_listing_for(user, listing_id)
     name = (name or "").strip()
     if not name:
         raise InvalidInput("Give the calendar a name.", errors={"name": ["Give the calendar a name."]})

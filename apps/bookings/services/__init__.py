@@ -20,6 +20,7 @@ from .availability import (
     hold_range,
     listing_time_lock,
     occupancy_hold,
+    plan_time_free,
     seats_taken,
 )
 from .cancellation import booking_cancel_by_host, booking_cancel_by_renter, refund_amount_for
@@ -90,6 +91,7 @@ __all__ = [
     "listing_time_lock",
     "occupancy_hold",
     "percentages_for",
+    "plan_time_free",
     "rates_for",
     "refund_amount_for",
     "seats_taken",

@@ -10,7 +10,7 @@ from apps.core.exceptions import Conflict
 from apps.listings.models import SpaceOffering
 
 from ..models import Booking, ExtendBooking, Occupancy
-from ..selectors import calendar_blocked
+from ..selectors import calendar_blocked, unpaid_requests_replaced_by
 
 SLOT_CONFLICT = "This time is no longer available. Someone else booked it; please choose another time."
 SEATS_CONFLICT = "Not enough seats are free at this time. Please choose fewer seats or another time."
@@ -119,3 +119,21 @@ def occupancy_hold(
             if getattr(exc.__cause__, "sqlstate", None) != "40P01":
                 raise
     raise Conflict(SLOT_CONFLICT)
+
+
+def plan_time_free(plan, *, renter=None) -> bool:
+    """Whether a quoted plan's time is free, not counting the renter's own abandoned checkout for it (a new
+    request replaces that one: ``selectors.unpaid_requests_replaced_by``)."""
+    hold = hold_range(plan.start, plan.end, plan.listing.buffer_minutes)
+    if calendar_blocked(listing_id=plan.listing.pk, start=hold.lower, end=hold.upper):
+        return False
+    own = list(
+        unpaid_requests_replaced_by(
+            renter=renter, listing_id=plan.listing.pk, space_key=plan.space_key, hold=hold
+        ).values_list("pk", flat=True)
+    )
+    if plan.exclusive:
+        busy = Occupancy.objects.filter(space_key=plan.space_key, active=True, exclusive=True, hold__overlap=hold)
+        return busy.exclude(booking_id__in=own).values("unit").distinct().count() < plan.units
+    taken = seats_taken(space_key=plan.space_key, start=hold.lower, end=hold.upper, exclude_booking=own)
+    return taken + plan.seats <= plan.units

@@ -6,10 +6,9 @@ import pytest
 from django.core import signing
 
 from apps.bookings import services
-from apps.bookings.calendars.export import HOST_ICAL_SALT, host_ical_token
+from apps.bookings.calendars.export import HOST_ICAL_SALT, host_ical_token, listing_ical_token
 from apps.bookings.factories import PricedEventListingFactory, booking_make, weekday
 from apps.bookings.models import ExternalBlock, ExternalCalendar
-from apps.bookings.views import ical_token
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +27,7 @@ def events(calendar) -> dict[str, icalendar.Event]:
 def test_the_listing_feed_follows_a_booking_from_request_to_cancellation(api, users):
     listing = PricedEventListingFactory(host=users["host"], time_zone="Asia/Kolkata", title="Andheri Rooftop")
     booking = booking_make(renter=users["renter"], listing=listing, day=weekday(12))
-    path = f"/api/listing/calendar/{ical_token(listing.pk)}.ics"
+    path = f"/api/listing/calendar/{listing_ical_token(listing.pk)}.ics"
     uid = f"{booking.pk}@spacemarket"
 
     feed = read(api, path)
@@ -74,7 +73,7 @@ def test_the_host_feed_holds_every_listing_with_each_zone_and_no_imported_event(
     assert set(events(read(api, f"/api/host/calendar/{earlier}.ics"))) == set(events(feed))
     assert api.get("/api/host/calendar/forged.ics").status_code == 404
     # A listing's own token does not open the host's feed.
-    assert api.get(f"/api/host/calendar/{ical_token(mumbai.pk)}.ics").status_code == 404
+    assert api.get(f"/api/host/calendar/{listing_ical_token(mumbai.pk)}.ics").status_code == 404
 
 
 def test_the_host_calendar_shows_imported_events_with_their_source(clients, users):

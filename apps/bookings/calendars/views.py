@@ -1,21 +1,19 @@
-"""Imported calendars of a listing (``/api/listing/{listingId}/calendars``) and the host's feed of
-all its listings. Thin views: the services in ``calendars.sync`` decide who may do what."""
+"""Calendars API: a listing's imported calendars (``/api/listing/{listingId}/calendars``), and the
+private feed addresses and feeds of a listing and of all a host's listings. Thin views: the services in
+``sync`` and the reads in ``export`` decide who may do what."""
 
-from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
-from apps.accounts.models import User
 from apps.core.api import ERROR_ENVELOPE, envelope, enveloped
-from apps.core.exceptions import NotFound
 from apps.core.permissions import AnyRole, HostOrSubHost
 
-from .calendars import export, sync
-from .models import CalendarStatus, ExternalCalendar
-from .serializers import IcalUrlSchema
+from ..models import CalendarStatus, ExternalCalendar
+from ..serializers import IcalUrlSchema
+from . import export, sync
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
 
@@ -59,7 +57,7 @@ class ListingCalendarsView(APIView):
         responses={201: enveloped("ListingCalendarCreateResponse", ExternalCalendarSerializer()), **ERRORS},
     )
     def post(self, request, listing_id):
-        sync._listing_for(request.user, listing_id)  # 403/404 before looking at the body
+        sync.calendar_listing_for(request.user, listing_id)  # 403/404 before looking at the body
         values = ExternalCalendarInput(data=request.data)
         values.is_valid(raise_exception=True)
         calendar = sync.calendar_add(user=request.user, listing_id=listing_id, **values.validated_data)
@@ -99,10 +97,7 @@ class HostIcalUrlView(APIView):
 
     @extend_schema(responses={200: enveloped("HostIcalUrlResponse", IcalUrlSchema()), **ERRORS})
     def get(self, request):
-        if request.user.acting_host_id is None:
-            raise NotFound("Host not found.")
-        url = f"{settings.SITE_URL}/api/host/calendar/{export.host_ical_token(request.user.acting_host_id)}.ics"
-        return envelope({"url": url})
+        return envelope({"url": export.host_feed_url(user=request.user)})
 
 
 class HostIcalFeedView(APIView):
@@ -111,8 +106,24 @@ class HostIcalFeedView(APIView):
 
     @extend_schema(responses={(200, "text/calendar"): str, 404: ERROR_ENVELOPE})
     def get(self, request, token):
-        host_id = export.host_from_token(token)
-        host = User.objects.filter(pk=host_id, is_deleted=False).first() if host_id else None
-        if host is None:
-            raise NotFound("Calendar not found.")
-        return HttpResponse(export.host_feed(host), content_type="text/calendar; charset=utf-8")
+        return HttpResponse(export.host_feed_for_token(token), content_type="text/calendar; charset=utf-8")
+
+
+class IcalUrlView(APIView):
+    """The private calendar URL of one of the host's listings (anyone holding it can read the feed)."""
+
+    permission_classes = [HostOrSubHost]
+
+    @extend_schema(responses={200: enveloped("IcalUrlResponse", IcalUrlSchema()), **ERRORS})
+    def get(self, request, listing_id):
+        return envelope({"url": export.listing_feed_url(user=request.user, listing_id=listing_id)})
+
+
+class IcalFeedView(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={(200, "text/calendar"): str, 404: ERROR_ENVELOPE})
+    def get(self, request, token):
+        # RFC 5545 with the listing's VTIMEZONE, SEQUENCE and cancelled bookings (``export``).
+        return HttpResponse(export.listing_feed_for_token(token), content_type="text/calendar; charset=utf-8")
