@@ -2,12 +2,20 @@
 
 from django.db.models import Q, QuerySet
 
-from apps.accounts.models import Role
+from apps.accounts.models import Role, User
 from apps.core.exceptions import Forbidden, NotFound
 from apps.core.filters import is_uuid
 from apps.core.policies import period_start
+from apps.premium.models import Plan, Subscription
 
-from .models import Invoice, Payment, Payout
+from .models import (
+    ExtensionCharge,
+    Invoice,
+    Payment,
+    Payout,
+    SubscriptionPayment,
+    SubscriptionPaymentStatus,
+)
 
 
 def _scope(user) -> Q:
@@ -84,3 +92,36 @@ def payout_list_for(*, user, filters: dict[str, str]) -> QuerySet[Payout]:
     if start is not None:
         qs = qs.filter(requested_at__gte=start)
     return qs
+
+
+def checkout_session_is_renters(*, session_id: str, renter) -> bool:
+    """Whether a checkout session (a booking's payment or an extension's charge) is this renter's."""
+    return Payment.objects.filter(session_id=session_id, renter=renter).exists() or (
+        ExtensionCharge.objects.filter(session_id=session_id, payment__renter=renter).exists()
+    )
+
+
+# --- Premium membership --------------------------------------------------------------------------
+
+
+def plans_active() -> QuerySet[Plan]:
+    return Plan.objects.filter(is_active=True)
+
+
+def subscription_with_plan(subscription_id) -> Subscription:
+    return Subscription.objects.select_related("plan").get(pk=subscription_id)
+
+
+def subscription_payments_completed(*, host) -> QuerySet[SubscriptionPayment]:
+    """A host's paid membership periods (the billing history)."""
+    return SubscriptionPayment.objects.filter(host=host, status=SubscriptionPaymentStatus.COMPLETED).select_related(
+        "plan"
+    )
+
+
+def host_get(*, host_id) -> User:
+    """A live host account, for the admin giving it premium; 404 for anyone else."""
+    host = User.objects.filter(pk=host_id, role=Role.HOST, is_deleted=False).first()
+    if host is None:
+        raise NotFound("This host was not found.")
+    return host

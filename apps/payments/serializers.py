@@ -13,7 +13,7 @@ from apps.bookings.times import format_moment, zone_of
 from apps.core.serializers import ApiModelSerializer, WithStatusHistory
 from apps.listings.models import PropertyType
 from apps.premium.models import Plan, Subscription, SubscriptionStatus
-from apps.premium.policies import FREE_ACTIVE_LISTING_LIMIT, deletion_at
+from apps.premium.policies import deletion_at, subscription_benefits
 
 from .models import Gateway, InvoiceKind, PaymentStatus, PaymentType, PayoutStatus, Refund, SubscriptionPayment
 
@@ -134,13 +134,7 @@ class SubscriptionSerializer(ApiModelSerializer):
 
     @extend_schema_field(BenefitsSerializer)
     def get_benefits(self, sub: Subscription) -> dict:
-        premium = sub.is_premium_now
-        return {
-            "isPremium": premium,
-            "activeListingLimit": None if premium else FREE_ACTIVE_LISTING_LIMIT,
-            "featuredListings": premium,
-            "premiumBadge": premium,
-        }
+        return subscription_benefits(sub)
 
 
 class SubscriptionDetailSerializer(WithStatusHistory, SubscriptionSerializer):

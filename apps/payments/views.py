@@ -7,7 +7,6 @@ from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
-from apps.accounts.models import Role, User
 from apps.core.access import Area
 from apps.core.api import (
     ERROR_ENVELOPE,
@@ -22,10 +21,8 @@ from apps.core.exceptions import InvalidInput, NotFound
 from apps.core.permissions import AdminOnly, HostOnly, HostOrSubHost, RenterOnly, area_permission, role_permission
 from apps.core.serializers import StatusChangeSchema
 from apps.core.statemachine import history, history_payload
-from apps.premium.models import Plan
 
 from . import payouts, selectors, services, subscriptions, webhooks
-from .models import ExtensionCharge, Payment, SubscriptionPayment, SubscriptionPaymentStatus
 from .policies import MONEY_RECORD_ROLES, payout_request_refusal
 from .policies import MONEY_ROLES as MONEY_ROLE_NAMES
 from .serializers import (
@@ -61,7 +58,7 @@ class PlanListView(APIView):
 
     @extend_schema(responses={200: enveloped("PlanList", PlanSerializer(many=True))})
     def get(self, request):
-        plans = Plan.objects.filter(is_active=True)
+        plans = selectors.plans_active()
         return envelope(PlanSerializer(plans, many=True).data)
 
 
@@ -72,7 +69,7 @@ class SubscriptionView(APIView):
     def get(self, request):
         host = subscriptions.acting_host(request.user)
         subscription = subscriptions.subscription_get_or_create(host=host)
-        subscription = type(subscription).objects.select_related("plan").get(pk=subscription.pk)
+        subscription = selectors.subscription_with_plan(subscription.pk)
         return envelope(SubscriptionDetailSerializer(subscription).data)
 
 
@@ -109,7 +106,7 @@ class SubscribeSuccessView(APIView):
             payment_id=str(values["paymentId"]) if values.get("paymentId") else None,
             user=request.user,
         )
-        subscription = type(record.subscription).objects.select_related("plan").get(pk=record.subscription_id)
+        subscription = selectors.subscription_with_plan(record.subscription_id)
         return envelope(SubscriptionSerializer(subscription).data, "Payment successful")
 
 
@@ -128,9 +125,7 @@ class HostSubscriptionPaymentListView(APIView):
     )
     def get(self, request):
         host = subscriptions.acting_host(request.user)
-        records = SubscriptionPayment.objects.filter(
-            host=host, status=SubscriptionPaymentStatus.COMPLETED
-        ).select_related("plan")
+        records = selectors.subscription_payments_completed(host=host)
         return page_response(paginate(request, records), HostSubscriptionPaymentSerializer, "subscriptions")
 
 
@@ -157,9 +152,7 @@ class SubscriptionGrantView(APIView):
     def post(self, request, host_id):
         data = GrantPremiumInput(data=request.data or {})
         data.is_valid(raise_exception=True)
-        host = User.objects.filter(pk=host_id, role=Role.HOST, is_deleted=False).first()
-        if host is None:
-            raise NotFound("This host was not found.")
+        host = selectors.host_get(host_id=host_id)
         subscription = subscriptions.subscription_grant(
             host=host, by=request.user, until=data.validated_data.get("nextBillingDate")
         )
@@ -288,10 +281,7 @@ class CheckoutConfirmView(APIView):
         session_id = str(request.data.get("sessionId", ""))[:120] if isinstance(request.data, dict) else ""
         if not session_id:
             raise InvalidInput("sessionId is required.", errors={"sessionId": ["sessionId is required."]})
-        owned = Payment.objects.filter(session_id=session_id, renter=request.user).exists() or (
-            ExtensionCharge.objects.filter(session_id=session_id, payment__renter=request.user).exists()
-        )
-        if not owned:
+        if not selectors.checkout_session_is_renters(session_id=session_id, renter=request.user):
             raise NotFound("This payment was not found.")
         payment = services.payment_checkout_confirm(session_id=session_id)
         return envelope({"payment": PaymentSerializer(payment).data}, "Payment successful")

@@ -35,3 +35,15 @@ def grace_text() -> str:
 
 def premium_terms() -> str:
     return f"The premium membership is billed annually and the amount is non refundable. {grace_text()}"
+
+
+def subscription_benefits(subscription) -> dict:
+    """What a membership gives now (the subscription screen): premium lifts the active-listing limit,
+    features the listings and shows the badge."""
+    premium = subscription.is_premium_now
+    return {
+        "isPremium": premium,
+        "activeListingLimit": None if premium else FREE_ACTIVE_LISTING_LIMIT,
+        "featuredListings": premium,
+        "premiumBadge": premium,
+    }
