@@ -59,7 +59,7 @@ def password_problems(password: str) -> list[str]:
     return problems
 
 
-def _check_password_rules(password: str, user: User | None = None, *, field: str = "password") -> None:
+def check_password_rules(password: str, user: User | None = None, *, field: str = "password") -> None:
     """The spec's rules, then Django's validators (common passwords, similarity to the account)."""
     problems = password_problems(password)
     if not problems:
@@ -74,11 +74,11 @@ def _check_password_rules(password: str, user: User | None = None, *, field: str
 # --- One-time codes -----------------------------------------------------------
 
 
-def _code_hash(user: User, code: str) -> str:
+def otp_code_hash(user: User, code: str) -> str:
     return salted_hmac("accounts.otp", f"{user.pk}:{code}", secret=settings.SECRET_KEY, algorithm="sha256").hexdigest()
 
 
-def _generate_code() -> str:
+def generate_code() -> str:
     return "".join(secrets.choice("0123456789") for _ in range(settings.OTP_LENGTH))
 
 
@@ -107,11 +107,11 @@ def otp_issue(*, user: User, purpose: str, enforce_wait: bool = True) -> OneTime
             )
     now = timezone.now()
     user.one_time_codes.filter(used_at__isnull=True).update(used_at=now)
-    code = _generate_code()
+    code = generate_code()
     otp = OneTimeCode.objects.create(
         user=user,
         purpose=purpose,
-        code_hash=_code_hash(user, code),
+        code_hash=otp_code_hash(user, code),
         created_at=now,
         expires_at=now + settings.OTP_VALID_FOR,
     )
@@ -203,7 +203,7 @@ def otp_verify(*, user_id, otp: str, client: str = "") -> tuple[User, str]:
         if code.expires_at <= timezone.now():
             message = "This code has expired. Request a new one."
             raise InvalidInput(message, errors={"otp": [message]})
-        if not constant_time_compare(code.code_hash, _code_hash(user, otp)):
+        if not constant_time_compare(code.code_hash, otp_code_hash(user, otp)):
             code.attempts += 1
             code.save(update_fields=["attempts"])
             wrong_message = _wrong_code_message(settings.OTP_MAX_ATTEMPTS - code.attempts)
@@ -272,11 +272,11 @@ def user_register(*, email: str, password: str, role: str, first_name: str = "",
     tells whether an address is registered (docs/security.md, Round two).
     """
     email = normalize_email(email)
-    _check_password_rules(password, User(email=email, first_name=first_name, last_name=last_name))
+    check_password_rules(password, User(email=email, first_name=first_name, last_name=last_name))
     owner = User.objects.filter(email=email).first()
     if owner is not None:
         make_password(password)  # as long as creating an account takes
-        _tell_owner_once(owner, event="register")
+        tell_owner_once(owner, event="register")
         return User(id=unknown_account_id(email), email=email, role=role)
     user = User(email=email, role=role, first_name=first_name, last_name=last_name)
     user.set_password(password)
@@ -286,7 +286,7 @@ def user_register(*, email: str, password: str, role: str, first_name: str = "",
     return user
 
 
-def _tell_owner_once(owner: User, *, event: str) -> None:
+def tell_owner_once(owner: User, *, event: str) -> None:
     """Mail the owner of an address that someone tried to register or attach to another account
     (at most one such mail per address and event in the code-resend wait)."""
     if owner.is_deleted:
@@ -362,7 +362,7 @@ def password_forgot(*, email: str) -> uuid.UUID:
 def password_reset(*, user: User, email: str, password: str) -> User:
     if normalize_email(user.email) != normalize_email(email):
         raise Forbidden("This reset is for another email address.")
-    _check_password_rules(password, user)
+    check_password_rules(password, user)
     user.set_password(password)
     user.save(update_fields=["password", "updated_at"])
     tokens_revoke_all(user=user)

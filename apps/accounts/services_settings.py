@@ -18,8 +18,8 @@ from apps.notifications.kinds import effective_settings, normalize_settings
 from .identifiers import normalize_email
 from .models import EmailChange, Role, User
 from .policies import close_account_refusal
-from .services import _check_password_rules, _code_hash, _generate_code, _tell_owner_once, tokens_revoke_all
-from .services_users import _apply_status
+from .services import check_password_rules, generate_code, otp_code_hash, tell_owner_once, tokens_revoke_all
+from .services_users import apply_status
 
 WRONG_PASSWORD = "Current password is incorrect."
 
@@ -55,7 +55,7 @@ def notification_settings_update(*, user: User, data: object) -> dict[str, dict[
 def password_change(*, user: User, current_password: str, new_password: str) -> User:
     """Change the password (the current one is required); every other session is signed out."""
     _check_current_password(user, current_password)
-    _check_password_rules(new_password, user)
+    check_password_rules(new_password, user)
     if check_password(new_password, user.password):
         message = "The new password must be different from the current one."
         raise InvalidInput(message, errors={"newPassword": [message]})
@@ -97,16 +97,16 @@ def email_change_request(*, user: User, password: str, new_email: str) -> EmailC
             raise RateLimited(f"Please wait {wait} seconds before requesting a new code.", retry_after=wait)
     now = timezone.now()
     user.email_changes.filter(used_at__isnull=True).update(used_at=now)
-    code = _generate_code() if owner is None else secrets.token_hex(16)  # the latter is never a 5-digit code
+    code = generate_code() if owner is None else secrets.token_hex(16)  # the latter is never a 5-digit code
     change = EmailChange.objects.create(
         user=user,
         new_email=new_email,
-        code_hash=_code_hash(user, f"email:{new_email}:{code}"),
+        code_hash=otp_code_hash(user, f"email:{new_email}:{code}"),
         created_at=now,
         expires_at=now + settings.OTP_VALID_FOR,
     )
     if owner is not None:
-        _tell_owner_once(owner, event="email_taken")
+        tell_owner_once(owner, event="email_taken")
         return change
     queue_templated_mail(
         to=new_email,
@@ -138,7 +138,7 @@ def email_change_confirm(*, user: User, otp: str) -> User:
         if change.expires_at <= timezone.now():
             message = "This code has expired. Request a new one."
             raise InvalidInput(message, errors={"otp": [message]})
-        if not constant_time_compare(change.code_hash, _code_hash(user, f"email:{change.new_email}:{otp}")):
+        if not constant_time_compare(change.code_hash, otp_code_hash(user, f"email:{change.new_email}:{otp}")):
             change.attempts += 1
             change.save(update_fields=["attempts"])
             left = settings.OTP_MAX_ATTEMPTS - change.attempts
@@ -198,8 +198,8 @@ def account_delete(*, user: User, password: str) -> User:
         raise refusal
     user = User.objects.select_for_update().get(pk=user.pk)
     now = timezone.now()
-    _apply_status(user, "deleted", now)
+    apply_status(user, "deleted", now)
     if user.role == Role.HOST:
         for sub_host in User.objects.select_for_update().filter(host=user, is_deleted=False):
-            _apply_status(sub_host, "deleted", now)
+            apply_status(sub_host, "deleted", now)
     return user

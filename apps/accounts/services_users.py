@@ -32,14 +32,14 @@ from .policies import (
     role_change_refusal,
     status_refusal,
 )
-from .services import _check_password_rules, tokens_revoke_all
+from .services import check_password_rules, tokens_revoke_all
 
 logger = logging.getLogger(__name__)
 
 ROLE_WORDS = {Role.HOST: "host", Role.SUB_HOST: "sub-host", Role.MODERATOR: "moderator", Role.RENTER: "renter"}
 
 
-def _notify(user: User, kind: str, content: str, link: str = "") -> None:
+def user_notify(user: User, kind: str, content: str, link: str = "") -> None:
     """Tell ``user`` through the notifications app (in-app, e-mail and push as their settings say)."""
     notify(user=user, kind=kind, content=content, link=link)
 
@@ -89,7 +89,7 @@ def invitation_user(*, uid: str, token: str) -> User:
 def password_set_from_link(*, uid: str, token: str, password: str) -> User:
     """Choose a password from an invitation (or any set-password link). Confirms the e-mail too."""
     user = invitation_user(uid=uid, token=token)
-    _check_password_rules(password, user)
+    check_password_rules(password, user)
     user.set_password(password)
     user.account_verified = True
     user.save(update_fields=["password", "account_verified", "updated_at"])
@@ -171,7 +171,7 @@ ACCOUNT_HISTORY = "account"  # the status history's name for an account's active
 ROLE_HISTORY = "role"  # and for its role
 
 
-def _apply_status(user: User, status: str, now, *, actor: User | None = None, reason: str = "") -> None:
+def apply_status(user: User, status: str, now, *, actor: User | None = None, reason: str = "") -> None:
     before = account_status(user)
     if status == "suspended":
         user.is_active = False
@@ -210,7 +210,7 @@ def user_status_set(*, actor: User, user: User, status: str) -> User:
         raise refusal
     previous_deleted_at = user.deleted_at
     now = timezone.now()
-    _apply_status(user, status, now, actor=actor)
+    apply_status(user, status, now, actor=actor)
     if user.role == Role.HOST:
         sub_hosts = User.objects.select_for_update().filter(host=user)
         if status == "active":
@@ -223,7 +223,7 @@ def user_status_set(*, actor: User, user: User, status: str) -> User:
             if status == "suspended":
                 sub_hosts = sub_hosts.filter(is_active=True)
         for sub_host in sub_hosts:
-            _apply_status(sub_host, status, now, actor=actor, reason="With its host")
+            apply_status(sub_host, status, now, actor=actor, reason="With its host")
     return user
 
 

@@ -26,7 +26,7 @@ from .models import (
     VerificationStatus,
 )
 from .policies import verifies_identity
-from .services_users import _notify
+from .services_users import user_notify
 
 DOCUMENT_MAX_BYTES = 10 * 1024 * 1024
 DOCUMENTS_PER_USER = 10
@@ -126,7 +126,7 @@ VERIFICATION_MACHINE = StateMachine(
 def _tell_staff_about_request(host: User) -> None:
     name = host.display_name
     for staff in User.objects.filter(role__in=STAFF_ROLES, is_deleted=False, is_active=True):
-        _notify(staff, "verificationRequested", f"{name} asked to verify their identity.", "/verificationRequest")
+        user_notify(staff, "verificationRequested", f"{name} asked to verify their identity.", "/verificationRequest")
     counters_changed(staff=True)
 
 
@@ -193,10 +193,10 @@ def verification_request_decide(
     if status == VerificationStatus.APPROVED:
         host.is_verified = True
         host.save(update_fields=["is_verified", "updated_at"])
-        _notify(
+        user_notify(
             host, "verificationApproved", "Your identity is verified. Your profile now shows the badge.", "/profile"
         )
     else:
-        _notify(host, "verificationRejected", f"Your identity verification was rejected: {reason}", "/profile")
+        user_notify(host, "verificationRejected", f"Your identity verification was rejected: {reason}", "/profile")
     counters_changed(staff=True)
     return request

@@ -110,7 +110,7 @@ EVENT_HOURS = {
 }
 
 
-def _image_bytes(
+def image_bytes(
     title: str, subtitle: str, palette: int, variant: int, size: tuple[int, int], image_format: str = "JPEG"
 ) -> bytes:
     """A simple drawn "photo": a gradient room with windows, desks or a stage, and the title."""
@@ -159,7 +159,7 @@ def _store_images(listing: Listing, count: int, palette: int) -> None:
         for stored, width in media.sizes_of(path):
             if not default_storage.exists(stored):
                 size = (width, width * 2 // 3)
-                image = _image_bytes(listing.title, subtitle, palette + position, position, size, "WEBP")
+                image = image_bytes(listing.title, subtitle, palette + position, position, size, "WEBP")
                 default_storage.save(stored, ContentFile(image))
         ListingImage.objects.update_or_create(
             listing=listing,

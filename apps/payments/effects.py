@@ -11,7 +11,7 @@ from apps.core.effects import effect_handler
 
 from .gateway import AuthenticationRequired, GatewayError, gateway_named
 from .models import PaymentStatus, Payout, PayoutStatus, Refund
-from .services import _locked, _set_status, payment_action_required, payment_captured, refund_completed
+from .services import payment_action_required, payment_captured, payment_locked, payment_set_status, refund_completed
 
 
 @effect_handler("payments.capture")
@@ -19,7 +19,7 @@ def capture(*, payment_id: str, key: str) -> str:
     """Capture the hold; if it was already captured (a crash after the call), record that; if it
     lapsed, charge the card saved at checkout without the renter, and when the bank wants the
     renter to confirm, ask the renter to pay (``payment_action_required``)."""
-    payment = _locked(payment_id)
+    payment = payment_locked(payment_id)
     if payment.status != PaymentStatus.AUTHORIZED:
         return f"already {payment.status}"
     gateway = gateway_named(payment.gateway)
@@ -51,11 +51,11 @@ def capture(*, payment_id: str, key: str) -> str:
 
 @effect_handler("payments.release")
 def release(*, payment_id: str, key: str) -> str:
-    payment = _locked(payment_id)
+    payment = payment_locked(payment_id)
     if payment.status != PaymentStatus.AUTHORIZED:
         return f"already {payment.status}"
     gateway_named(payment.gateway).release(payment.payment_id, idempotency_key=key)
-    _set_status(payment, PaymentStatus.RELEASED, reason="The hold was released.")
+    payment_set_status(payment, PaymentStatus.RELEASED, reason="The hold was released.")
     return "released"
 
 
@@ -64,7 +64,7 @@ def refund(*, refund_id: str, key: str) -> str:
     record = Refund.objects.select_for_update().select_related("payment").get(pk=refund_id)
     if record.status == Refund.Status.COMPLETED:
         return "already refunded"
-    payment = _locked(record.payment_id)  # a refund webhook for this payment waits until this commits
+    payment = payment_locked(record.payment_id)  # a refund webhook for this payment waits until this commits
     gateway_id = gateway_named(payment.gateway).refund(
         payment.payment_id, record.amount, record.reason, idempotency_key=key
     )

@@ -93,7 +93,7 @@ EXTENSION_CHARGE_MACHINE = StateMachine(
 )
 
 
-def _set_status(payment: Payment, status: str, *, fields=(), actor=None, reason: str = "") -> None:
+def payment_set_status(payment: Payment, status: str, *, fields=(), actor=None, reason: str = "") -> None:
     """Every payment status change: checked against the table, saved with its history row."""
     if payment.status == status:
         if fields:
@@ -116,7 +116,7 @@ def _notify(user, kind: str, content: str, link: str) -> None:
     notify(user=user, kind=kind, content=content, link=link)
 
 
-def _locked(payment_id) -> Payment:
+def payment_locked(payment_id) -> Payment:
     return Payment.objects.select_for_update(of=("self",)).select_related("booking", "listing").get(pk=payment_id)
 
 
@@ -190,7 +190,7 @@ def payment_checkout_start(*, user: User, booking_id, redirect_url: str = "", ex
     payment.gateway = gateway.name
     payment.total_amount = booking.total_amount
     if not new and payment.status != PaymentStatus.PENDING:
-        _set_status(payment, PaymentStatus.PENDING, actor=user, reason="The renter is paying again.")
+        payment_set_status(payment, PaymentStatus.PENDING, actor=user, reason="The renter is paying again.")
     payment.status = PaymentStatus.PENDING
     payment.save()
     if new:
@@ -224,7 +224,7 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
     payment = Payment.objects.filter(session_id=session_id).first()
     if payment is None:
         raise NotFound("This payment was not found.")
-    payment = _locked(payment.pk)
+    payment = payment_locked(payment.pk)
     if payment.status not in (PaymentStatus.PENDING, PaymentStatus.FAILED, PaymentStatus.ACTION_REQUIRED):
         return payment
     result = gateway_named(payment.gateway).get_checkout(session_id)
@@ -237,7 +237,7 @@ def payment_checkout_confirm(*, session_id: str) -> Payment:
     payment.customer_id = result.customer_id or payment.customer_id
     payment.payment_method_id = result.payment_method_id or payment.payment_method_id
     payment.pay_by = None
-    _set_status(
+    payment_set_status(
         payment,
         PaymentStatus.AUTHORIZED,
         fields=["payment_id", "authorized_at", "customer_id", "payment_method_id", "pay_by"],
@@ -272,7 +272,7 @@ def _open_extension_checkout(extension: ExtendBooking, gateway) -> str | None:
 
 
 def _extension_charge_complete(charge: ExtensionCharge) -> Payment:
-    payment = _locked(charge.payment_id)
+    payment = payment_locked(charge.payment_id)
     if charge.status == ExtensionCharge.Status.COMPLETED:
         return payment
     # The payment is locked: two checkouts of the same extension complete one after the other.
@@ -329,7 +329,7 @@ def payment_release(*, payment: Payment, reason: str = "") -> Payment:
     if payment.status == PaymentStatus.AUTHORIZED:
         effect_enqueue("payments.release", {"payment_id": str(payment.pk)}, key=f"release:{payment.payment_id}")
     elif payment.status in (PaymentStatus.PENDING, PaymentStatus.FAILED, PaymentStatus.ACTION_REQUIRED):
-        _set_status(payment, PaymentStatus.RELEASED, reason=reason)
+        payment_set_status(payment, PaymentStatus.RELEASED, reason=reason)
     return payment
 
 
@@ -338,7 +338,7 @@ def payment_action_required(payment: Payment, *, now=None) -> Payment:
     renter is asked to pay from the booking; unpaid by ``pay_by`` the booking expires."""
     now = now or timezone.now()
     payment.pay_by = min(now + PAY_AFTER_ACTION_REQUIRED, payment.booking.check_in)
-    _set_status(
+    payment_set_status(
         payment,
         PaymentStatus.ACTION_REQUIRED,
         fields=["pay_by"],
@@ -421,7 +421,7 @@ def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: st
     second refund cannot exceed the rest) and sent to the gateway by the worker, which issues the
     credit note and tells the renter. Returns None when nothing is left to refund.
     """
-    payment = _locked(payment.pk)
+    payment = payment_locked(payment.pk)
     amount = min(Decimal(amount).quantize(Decimal("0.01")), refund_limit(payment))
     if amount <= ZERO:
         return None
@@ -446,7 +446,7 @@ def _count_refund(payment: Payment, amount: Decimal, *, actor=None, reason: str 
     refund to what the platform still holds."""
     payment.refunded_amount += amount
     if payment.refunded_amount >= payment.captured_amount + payment.extended_amount:
-        _set_status(payment, PaymentStatus.REFUNDED, fields=["refunded_amount"], actor=actor, reason=reason)
+        payment_set_status(payment, PaymentStatus.REFUNDED, fields=["refunded_amount"], actor=actor, reason=reason)
     else:
         payment.save(update_fields=["refunded_amount", "updated_at"])
     payout_id = Earning.objects.filter(payment=payment).values_list("payout_id", flat=True).first()
@@ -495,7 +495,7 @@ def payment_captured(payment: Payment, *, amount: Decimal) -> Payment:
     """The gateway captured the held amount: the payment is completed, invoiced, both sides told."""
     payment.captured_amount = amount or payment.total_amount
     payment.captured_at = timezone.now()
-    _set_status(payment, PaymentStatus.COMPLETED, fields=["captured_amount", "captured_at"])
+    payment_set_status(payment, PaymentStatus.COMPLETED, fields=["captured_amount", "captured_at"])
     invoice_issue(payment=payment, amount=payment.captured_amount)
     link = f"/booking-detail/{payment.booking_id}"
     money = f"${payment.captured_amount:,.2f}"
@@ -563,7 +563,7 @@ def payment_intent_captured(*, intent_id: str, amount: Decimal) -> str:
     payment = Payment.objects.filter(payment_id=intent_id).first()
     if payment is None:
         return "no booking payment for this intent"
-    payment = _locked(payment.pk)
+    payment = payment_locked(payment.pk)
     if payment.status != PaymentStatus.AUTHORIZED:
         return f"already {payment.status}"
     payment_captured(payment, amount=amount)
@@ -575,10 +575,10 @@ def payment_intent_failed(*, intent_id: str) -> str:
     payment = Payment.objects.filter(payment_id=intent_id).first()
     if payment is None:
         return "no booking payment for this intent"
-    payment = _locked(payment.pk)
+    payment = payment_locked(payment.pk)
     if payment.status not in (PaymentStatus.PENDING, PaymentStatus.AUTHORIZED):
         return f"already {payment.status}"
-    _set_status(payment, PaymentStatus.FAILED)
+    payment_set_status(payment, PaymentStatus.FAILED)
     return "failed"
 
 
@@ -587,10 +587,10 @@ def payment_intent_released(*, intent_id: str) -> str:
     payment = Payment.objects.filter(payment_id=intent_id).first()
     if payment is None:
         return "no booking payment for this intent"
-    payment = _locked(payment.pk)
+    payment = payment_locked(payment.pk)
     if payment.status != PaymentStatus.AUTHORIZED:
         return f"already {payment.status}"
-    _set_status(payment, PaymentStatus.RELEASED)
+    payment_set_status(payment, PaymentStatus.RELEASED)
     return "released"
 
 
@@ -600,7 +600,7 @@ def payment_refunds_sync(*, intent_id: str, refunds: list[tuple[str, Decimal]], 
     payment = Payment.objects.filter(payment_id=intent_id).first()
     if payment is None:
         return "no booking payment for this intent"
-    payment = _locked(payment.pk)
+    payment = payment_locked(payment.pk)
     added = 0
     for refund_id, amount in refunds:
         if Refund.objects.filter(gateway_refund_id=refund_id).exists():

@@ -3,7 +3,7 @@
 - ``planning``: the listing's rules checked and the time priced (quotes, requests, extensions);
 - ``availability``: holding a space's time (occupancy rows, seat counts);
 - ``lifecycle``: the request, the host's answer, disputes, time-driven changes (every status change
-  goes through ``lifecycle._transition``);
+  goes through ``lifecycle.booking_transition``);
 - ``cancellation``: cancellations by the renter and by the host;
 - ``extensions``: extra time after check-out, its answer and its payment;
 - ``payment``: where the booking's payment stands, recorded by the payments app.

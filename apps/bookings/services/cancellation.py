@@ -8,18 +8,18 @@ from apps.core.exceptions import Forbidden
 
 from .. import policies
 from ..models import Booking, BookingStatus
-from .lifecycle import _enforce, _locked, _transition
-from .planning import _invalid
+from .lifecycle import booking_locked, booking_transition, enforce
+from .planning import field_invalid
 
 refund_amount_for = policies.refund_amount_for
 
 
 @transaction.atomic
 def booking_cancel_by_renter(*, booking_id, renter, reason: str = "") -> Booking:
-    booking = _locked(booking_id)
-    _enforce(policies.renter_cancel_refusal(renter, booking))
+    booking = booking_locked(booking_id)
+    enforce(policies.renter_cancel_refusal(renter, booking))
     refund = refund_amount_for(booking)
-    return _transition(
+    return booking_transition(
         booking,
         BookingStatus.CANCELLED,
         actor=renter,
@@ -33,15 +33,15 @@ def booking_cancel_by_renter(*, booking_id, renter, reason: str = "") -> Booking
 @transaction.atomic
 def booking_cancel_by_host(*, booking_id, actor, reason: str) -> Booking:
     """The host or subHost cancels an approved booking (before it ends); the renter gets everything back."""
-    booking = _locked(booking_id)
+    booking = booking_locked(booking_id)
     refusal = policies.host_cancel_refusal(actor, booking)
     if isinstance(refusal, Forbidden):
         raise refusal
     reason = (reason or "").strip()
     if not reason:
-        raise _invalid("reason", "Please give a reason for cancelling.")
-    _enforce(refusal)
-    return _transition(
+        raise field_invalid("reason", "Please give a reason for cancelling.")
+    enforce(refusal)
+    return booking_transition(
         booking,
         BookingStatus.CANCELLED,
         actor=actor,

@@ -14,8 +14,8 @@ from .. import policies, pricing
 from ..models import EXTENSION_MACHINE, Booking, ExtendBooking, ExtensionStatus, Occupancy
 from ..times import format_date, format_moment, to_local, zone_of
 from .availability import occupancy_hold
-from .lifecycle import _counters_changed, _enforce, _locked, _notify
-from .planning import MAX_BOOKING_DAYS, _check_opening, _invalid, rates_for
+from .lifecycle import booking_locked, booking_notify, enforce, host_counters_changed
+from .planning import MAX_BOOKING_DAYS, check_opening, field_invalid, rates_for
 
 
 def _slot_ceil(moment: dt.datetime) -> dt.datetime:
@@ -37,14 +37,14 @@ def extension_plan(
         ("additional_months", months),
     ):
         if value < 0 or value > 1000:
-            raise _invalid(name, "Enter a whole number from 0 to 1000.")
+            raise field_invalid(name, "Enter a whole number from 0 to 1000.")
     extra_hours = (
         Decimal(hours) + Decimal(days) * 24 + Decimal(weeks) * 168 + Decimal(months) * pricing.PERIOD_HOURS["monthly"]
     )
     if extra_hours <= 0:
-        raise _invalid("additional_hours", "Choose how long to extend by.")
+        raise field_invalid("additional_hours", "Choose how long to extend by.")
     if extra_hours > 24 * MAX_BOOKING_DAYS:
-        raise _invalid("additional_hours", "An extension can add at most one year.")
+        raise field_invalid("additional_hours", "An extension can add at most one year.")
     start = booking.check_out
     end = _slot_ceil(start + dt.timedelta(seconds=float(extra_hours * 3600)))
     listing = booking.listing
@@ -52,8 +52,8 @@ def extension_plan(
     local_start, local_end = to_local(start, tz).date(), to_local(end, tz).date()
     blocked = sorted(d for d in (listing.blocked_dates or []) if local_start <= d <= local_end)
     if blocked:
-        raise _invalid("additional_date", f"The space is not available on {format_date(blocked[0])}.")
-    _check_opening(listing, local_end, to_local(end, tz).time(), "end_time", closing=True)
+        raise field_invalid("additional_date", f"The space is not available on {format_date(blocked[0])}.")
+    check_opening(listing, local_end, to_local(end, tz).time(), "end_time", closing=True)
     offering = booking.offering
     seats_factor = booking.seats if offering is not None and not offering.is_exclusive else 1
     try:
@@ -63,7 +63,7 @@ def extension_plan(
             percentages=pricing.Percentages(),
         )
     except pricing.PricingError as exc:
-        raise _invalid("additional_hours", str(exc))
+        raise field_invalid("additional_hours", str(exc))
     amounts = pricing.extension_amounts(quote.prices_total, _booking_percentages(booking))
     return start, end, extra_hours, quote, amounts
 
@@ -79,8 +79,8 @@ def _booking_percentages(booking: Booking) -> pricing.Percentages:
 
 @transaction.atomic
 def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, weeks: int = 0, months: int = 0):
-    booking = _locked(booking_id)
-    _enforce(policies.extend_refusal(renter, booking))
+    booking = booking_locked(booking_id)
+    enforce(policies.extend_refusal(renter, booking))
     start, end, _extra, quote, amounts = extension_plan(booking, hours=hours, days=days, weeks=weeks, months=months)
     tz = zone_of(booking.listing)
     extension = ExtendBooking.objects.create(
@@ -115,34 +115,34 @@ def extension_request(*, booking_id, renter, hours: int = 0, days: int = 0, week
         unit=booking.unit if (offering is None or offering.is_exclusive) else None,
     )
     record(extension, machine=EXTENSION_MACHINE.name, from_status="", to_status=ExtensionStatus.PENDING, actor=renter)
-    _notify(
+    booking_notify(
         booking.host,
         "extensionRequested",
         f"A renter asked to extend a booking at {booking.listing.title} until {format_moment(end, tz)}.",
         booking,
     )
-    _counters_changed(booking)
+    host_counters_changed(booking)
     return extension
 
 
 @transaction.atomic
 def extension_update_status(*, booking_id, extension_id, actor, status: str, reason: str = "") -> ExtendBooking:
     """Host or subHost approves or rejects a pending extension (a rejection may have an empty reason)."""
-    booking = _locked(booking_id)
-    _enforce(policies.extension_answer_refusal(actor, booking))
+    booking = booking_locked(booking_id)
+    enforce(policies.extension_answer_refusal(actor, booking))
     extension = ExtendBooking.objects.select_for_update().filter(pk=extension_id, booking=booking).first()
     if extension is None:
         raise NotFound("Extension request not found.")
     if status not in (ExtensionStatus.APPROVED, ExtensionStatus.REJECTED):
-        raise _invalid("status", "Status must be approved or rejected.")
-    _enforce(policies.extension_decide_refusal(actor, booking, extension, status))
+        raise field_invalid("status", "Status must be approved or rejected.")
+    enforce(policies.extension_decide_refusal(actor, booking, extension, status))
     reject_reason = (reason or "").strip() if status == ExtensionStatus.REJECTED else ""
     EXTENSION_MACHINE.transition(
         extension, status, actor=actor, reason=reject_reason, reject_reason=reject_reason, decided_at=timezone.now()
     )
     if status == ExtensionStatus.REJECTED:
         Occupancy.objects.filter(extension=extension).update(active=False)
-        _notify(
+        booking_notify(
             booking.renter, "extensionRejected", f"Your extension at {booking.listing.title} was rejected.", booking
         )
     else:
@@ -153,10 +153,10 @@ def extension_update_status(*, booking_id, extension_id, actor, status: str, rea
             booking.check_out_date = to_local(end, tz).date()
             booking.end_time = to_local(end, tz).time()
             booking.save(update_fields=["check_out", "check_out_date", "end_time", "updated_at"])
-        _notify(
+        booking_notify(
             booking.renter, "extensionApproved", f"Your extension at {booking.listing.title} was approved.", booking
         )
-    _counters_changed(booking)
+    host_counters_changed(booking)
     return extension
 
 
@@ -197,5 +197,5 @@ def extension_mark_paid(*, extension_id, paid_at: dt.datetime | None = None) -> 
     extension.paid = True
     extension.paid_at = paid_at or timezone.now()
     extension.save(update_fields=["paid", "paid_at"])
-    booking_recompute_totals(_locked(extension.booking_id))
+    booking_recompute_totals(booking_locked(extension.booking_id))
     return extension

@@ -1,6 +1,6 @@
 """A booking's life: the request, the host's answer, disputes and the time-driven changes.
 
-Every status change goes through ``_transition`` (row lock, allowed-transition check, history row,
+Every status change goes through ``booking_transition`` (row lock, allowed-transition check, history row,
 occupancy release, notifications and the ``booking_status_changed`` signal, to which the payments
 app answers with its capture, release or refund in the same transaction).
 """
@@ -32,7 +32,7 @@ from ..selectors import bookings_visible_to, unpaid_requests_replaced_by
 from ..signals import booking_status_changed
 from ..times import format_moment, zone_of
 from .availability import hold_range, occupancy_hold
-from .planning import _invalid, bookable_listing, booking_plan
+from .planning import bookable_listing, booking_plan, field_invalid
 
 REQUEST_TTL = dt.timedelta(hours=72)
 
@@ -40,12 +40,12 @@ REQUEST_TTL = dt.timedelta(hours=72)
 # --- Side effects ---------------------------------------------------------------------------------
 
 
-def _notify(user, kind: str, content: str, booking: Booking) -> None:
+def booking_notify(user, kind: str, content: str, booking: Booking) -> None:
     """Tell ``user`` through the notifications app (queued in this transaction, delivered by the worker)."""
     notify(user=user, kind=kind, content=content, link=f"/booking-detail/{booking.pk}")
 
 
-def _counters_changed(booking: Booking) -> None:
+def host_counters_changed(booking: Booking) -> None:
     counters_changed(users=[booking.host_id])
 
 
@@ -59,26 +59,26 @@ _RENTER_MESSAGES = {
 def _announce(booking: Booking, to_status: str, actor, reason: str) -> None:
     title = booking.listing.title
     if to_status == BookingStatus.EXPIRED and reason == UNPAID_REASON:
-        _notify(booking.renter, "bookingExpired", f"Your booking at {title} was released: {reason}", booking)
-        _notify(booking.host, "bookingExpired", f"A booking at {title} was released: {reason}", booking)
+        booking_notify(booking.renter, "bookingExpired", f"Your booking at {title} was released: {reason}", booking)
+        booking_notify(booking.host, "bookingExpired", f"A booking at {title} was released: {reason}", booking)
         return
     if to_status == BookingStatus.EXPIRED and reason == REPLACED_REASON:
         return  # the renter replaced an unpaid request; nobody needs telling
     if to_status in _RENTER_MESSAGES:
         kind, text = _RENTER_MESSAGES[to_status]
-        _notify(booking.renter, kind, text.format(title=title, reason=reason), booking)
+        booking_notify(booking.renter, kind, text.format(title=title, reason=reason), booking)
     if to_status == BookingStatus.EXPIRED and not _was_unpaid(booking):
         # A request never paid was never the host's to answer (nor shown to them as pending).
-        _notify(booking.host, "bookingExpired", f"A booking request at {title} expired unanswered.", booking)
+        booking_notify(booking.host, "bookingExpired", f"A booking request at {title} expired unanswered.", booking)
     if to_status == BookingStatus.CANCELLED:
         other = booking.host if actor is not None and actor.pk == booking.renter_id else booking.renter
-        _notify(other, "bookingCancelled", f"The booking at {title} was cancelled. {reason}".strip(), booking)
+        booking_notify(other, "bookingCancelled", f"The booking at {title} was cancelled. {reason}".strip(), booking)
 
 
 # --- Status changes -------------------------------------------------------------------------------
 
 
-def _locked(booking_id, *, visible_to=None) -> Booking:
+def booking_locked(booking_id, *, visible_to=None) -> Booking:
     """The booking, locked until the transaction ends. ``visible_to``: only among the bookings that
     user may see (404 otherwise), read with everything its detail response shows, in one query
     (and one for its extensions)."""
@@ -94,13 +94,13 @@ def _locked(booking_id, *, visible_to=None) -> Booking:
         raise NotFound("Booking not found.") from None
 
 
-def _transition(booking: Booking | str, to_status: str, *, actor=None, reason: str = "", **fields) -> Booking:
+def booking_transition(booking: Booking | str, to_status: str, *, actor=None, reason: str = "", **fields) -> Booking:
     """The one way a booking's status changes: lock (unless given the booking this transaction
     locked), check the table, save with history, release the time, announce (the payments app
     queues its capture, release or refund in this transaction). The effects it queues are written
     in one statement."""
     if not isinstance(booking, Booking):
-        booking = _locked(booking)
+        booking = booking_locked(booking)
     with effects_batched():
         return _change(booking, to_status, actor=actor, reason=reason, **fields)
 
@@ -134,11 +134,11 @@ def _change(booking: Booking, to_status: str, *, actor, reason: str, **fields) -
         sender=Booking, booking=booking, from_status=from_status, to_status=to_status, actor=actor, reason=reason
     )
     if BookingStatus.PENDING in (from_status, to_status):
-        _counters_changed(booking)
+        host_counters_changed(booking)
     return booking
 
 
-def _enforce(refusal) -> None:
+def enforce(refusal) -> None:
     """Raise the refusal a policy gave (``apps.bookings.policies``); nothing when allowed."""
     if refusal is not None:
         raise refusal
@@ -246,12 +246,12 @@ def _release_abandoned_checkouts(*, renter, listing, space_key, start: dt.dateti
     hold = hold_range(start, end, listing.buffer_minutes)
     replaced = unpaid_requests_replaced_by(renter=renter, listing_id=listing.pk, space_key=space_key, hold=hold)
     for booking_id in replaced.values_list("pk", flat=True):
-        booking = _locked(booking_id)
+        booking = booking_locked(booking_id)
         if booking.status != BookingStatus.PENDING:
             continue
         silent = policies.needs_online_payment(booking)
         to_status = BookingStatus.EXPIRED if silent else BookingStatus.CANCELLED
-        _transition(booking, to_status, actor=renter, reason=REPLACED_REASON)
+        booking_transition(booking, to_status, actor=renter, reason=REPLACED_REASON)
 
 
 def _was_unpaid(booking: Booking) -> bool:
@@ -261,13 +261,13 @@ def _was_unpaid(booking: Booking) -> bool:
 
 def _announce_request(booking: Booking) -> None:
     listing = booking.listing
-    _notify(
+    booking_notify(
         listing.host,
         "bookingRequested",
         f"New booking request at {listing.title} for {format_moment(booking.check_in, zone_of(listing))}.",
         booking,
     )
-    _counters_changed(booking)
+    host_counters_changed(booking)
 
 
 def booking_request_paid(*, booking_id) -> None:
@@ -297,32 +297,32 @@ def _offering_snapshot(offering: SpaceOffering | None) -> dict:
 def booking_update_status(*, booking_id, actor, status: str, reason: str = "") -> tuple[Booking, str]:
     """Host or subHost approves or rejects a pending request. Returns the booking (as its detail
     response shows it) and a message. A booking the actor may not see is not found."""
-    booking = _locked(booking_id, visible_to=actor)
-    _enforce(policies.answer_refusal(actor, booking))
+    booking = booking_locked(booking_id, visible_to=actor)
+    enforce(policies.answer_refusal(actor, booking))
     now = timezone.now()
     if status == BookingStatus.APPROVED:
         if policies.needs_online_payment(booking):
             # The booking row is locked: a checkout confirming at the same moment records its payment after.
-            _enforce(policies.approve_refusal(actor, booking))
-        booking = _transition(booking, BookingStatus.APPROVED, actor=actor, decided_at=now)
+            enforce(policies.approve_refusal(actor, booking))
+        booking = booking_transition(booking, BookingStatus.APPROVED, actor=actor, decided_at=now)
         if booking.check_in <= now:
             return booking, "Booking approved. Note: the booking date has already passed."
         return booking, "Booking approved successfully."
     if status == BookingStatus.REJECTED:
         reason = (reason or "").strip()
         if not reason:
-            raise _invalid("reason", "Please give a reason for rejecting.")
-        booking = _transition(
+            raise field_invalid("reason", "Please give a reason for rejecting.")
+        booking = booking_transition(
             booking, BookingStatus.REJECTED, actor=actor, reason=reason, reject_reason=reason, decided_at=now
         )
         return booking, "Booking rejected successfully."
-    raise _invalid("status", "Status must be approved or rejected.")
+    raise field_invalid("status", "Status must be approved or rejected.")
 
 
 @transaction.atomic
 def booking_mark_disputed(*, booking_id, actor=None, reason: str = "") -> Booking:
     """For the disputes app: a dispute was raised on this booking."""
-    return _transition(booking_id, BookingStatus.DISPUTED, actor=actor, reason=reason)
+    return booking_transition(booking_id, BookingStatus.DISPUTED, actor=actor, reason=reason)
 
 
 @transaction.atomic
@@ -334,14 +334,14 @@ def booking_resolve_dispute(
     again (not "completed" before it took place), one under way ongoing, one over completed; the
     scheduler moves it on from there. ``settled`` (the dispute was approved with a refund): the
     booking is not disputed again; after a rejection a new dispute with better evidence may follow."""
-    booking = _locked(booking_id)
+    booking = booking_locked(booking_id)
     if refunded:
         target = BookingStatus.CANCELLED
     else:
         before = [c.from_status for c in history(booking) if c.to_status == BookingStatus.DISPUTED]
         target = before[-1] if before and before[-1] in policies.DISPUTABLE_STATUSES else BookingStatus.COMPLETED
     fields = {"dispute_settled_at": timezone.now()} if settled else {}
-    return _transition(booking, target, actor=actor, reason=reason, **fields)
+    return booking_transition(booking, target, actor=actor, reason=reason, **fields)
 
 
 # --- Time-driven changes (Celery beat) ------------------------------------------------------------
@@ -352,9 +352,9 @@ def _run_due(queryset, to_status: str) -> int:
     for booking_id in queryset.values_list("pk", flat=True)[:1000]:
         try:
             with transaction.atomic():
-                booking = _locked(booking_id)
+                booking = booking_locked(booking_id)
                 if booking.can_change_to(to_status):
-                    _transition(booking, to_status)
+                    booking_transition(booking, to_status)
                     done += 1
         except Conflict:
             continue
@@ -364,17 +364,17 @@ def _run_due(queryset, to_status: str) -> int:
 @transaction.atomic
 def booking_expire(*, booking_id) -> Booking:
     """An unanswered request expires (the payments hook releases its authorisation)."""
-    return _transition(booking_id, BookingStatus.EXPIRED)
+    return booking_transition(booking_id, BookingStatus.EXPIRED)
 
 
 @transaction.atomic
 def booking_expire_unpaid(*, booking_id) -> Booking:
     """For the payments app: an approved booking whose renter did not confirm the payment in time
     expires, and its time is free again."""
-    booking = _locked(booking_id)
+    booking = booking_locked(booking_id)
     if booking.status != BookingStatus.APPROVED:
         raise Conflict(f"This booking is {booking.status}; only an approved, unpaid booking can expire.")
-    return _transition(booking, BookingStatus.EXPIRED, reason=UNPAID_REASON)
+    return booking_transition(booking, BookingStatus.EXPIRED, reason=UNPAID_REASON)
 
 
 UNPAID_REASON = "The payment was not confirmed in time."

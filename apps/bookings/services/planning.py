@@ -27,7 +27,7 @@ MAX_BOOKING_DAYS = 366
 MAX_ADD_ONS = 50
 
 
-def _invalid(field_name: str, message: str) -> InvalidInput:
+def field_invalid(field_name: str, message: str) -> InvalidInput:
     return InvalidInput(message, errors={field_name: [message]})
 
 
@@ -94,10 +94,10 @@ def bookable_listing(listing_id) -> Listing:
     return listing
 
 
-def _check_opening(listing: Listing, day: dt.date, time: dt.time, field_name: str, *, closing: bool) -> None:
+def check_opening(listing: Listing, day: dt.date, time: dt.time, field_name: str, *, closing: bool) -> None:
     hours = opening_for(listing.opening_hours, day)
     if hours is None:
-        raise _invalid(field_name, f"The space is closed on {format_date(day)}.")
+        raise field_invalid(field_name, f"The space is closed on {format_date(day)}.")
     opens, closes = hours
     if closing:
         ok = opens == dt.time(0) if time == dt.time(0) else opens < time and (closes is None or time <= closes)
@@ -107,7 +107,7 @@ def _check_opening(listing: Listing, day: dt.date, time: dt.time, field_name: st
         close_text = format_time(closes) if closes else "midnight"
         tz = zone_of(listing)
         zone = zone_abbreviation(tz, dt.datetime.combine(day, dt.time(12), tzinfo=tz))
-        raise _invalid(
+        raise field_invalid(
             field_name,
             f"Choose a time within opening hours on {format_date(day)} ({format_time(opens)} to {close_text} {zone}).",
         )
@@ -118,10 +118,10 @@ def check_notice_and_window(listing: Listing, *, start: dt.datetime, now: dt.dat
     notice = listing.minimum_notice_hours or 0
     if notice and start < now + dt.timedelta(hours=notice):
         hours = "hour" if notice == 1 else "hours"
-        raise _invalid("start_time", f"This space needs {notice} {hours} of notice before a booking starts.")
+        raise field_invalid("start_time", f"This space needs {notice} {hours} of notice before a booking starts.")
     window = listing.booking_window_days or 0
     if window and to_local(start).date() > to_local(now).date() + dt.timedelta(days=window):
-        raise _invalid("check_in_date", f"This space can be booked at most {window} days ahead.")
+        raise field_invalid("check_in_date", f"This space can be booked at most {window} days ahead.")
 
 
 def booking_plan(
@@ -142,32 +142,32 @@ def booking_plan(
     offering = None
     if listing.property_type == PropertyType.OFFICE_SPACE:
         if not offering_id:
-            raise _invalid("space_offering", "Choose which space you want to book.")
+            raise field_invalid("space_offering", "Choose which space you want to book.")
         offering = listing.space_offerings.filter(pk=offering_id).first()
         if offering is None:
-            raise _invalid("space_offering", "This space offering is not part of the listing.")
+            raise field_invalid("space_offering", "This space offering is not part of the listing.")
     elif offering_id:
-        raise _invalid("space_offering", "An event space is booked whole; do not choose an offering.")
+        raise field_invalid("space_offering", "An event space is booked whole; do not choose an offering.")
 
     if check_out_date < check_in_date:
-        raise _invalid("check_out_date", "Check-out date must be on or after the check-in date.")
+        raise field_invalid("check_out_date", "Check-out date must be on or after the check-in date.")
     if (check_out_date - check_in_date).days > MAX_BOOKING_DAYS:
-        raise _invalid("check_out_date", "A booking can last at most one year.")
+        raise field_invalid("check_out_date", "A booking can last at most one year.")
     # Wall-clock times where the space is.
     tz = zone_of(listing)
     start = local_datetime(check_in_date, start_time, tz, "start_time")
     end = local_datetime(check_out_date, end_time, tz, "end_time")
     if end <= start:
-        raise _invalid("end_time", "End time must be after the start time.")
+        raise field_invalid("end_time", "End time must be after the start time.")
     if start < now:
-        raise _invalid("check_in_date", "You cannot book a time in the past.")
+        raise field_invalid("check_in_date", "You cannot book a time in the past.")
     check_notice_and_window(listing, start=start, now=now)
 
     blocked = sorted(d for d in (listing.blocked_dates or []) if check_in_date <= d <= check_out_date)
     if blocked:
-        raise _invalid("check_in_date", f"The space is not available on {format_date(blocked[0])}.")
-    _check_opening(listing, check_in_date, start_time, "start_time", closing=False)
-    _check_opening(listing, check_out_date, end_time, "end_time", closing=True)
+        raise field_invalid("check_in_date", f"The space is not available on {format_date(blocked[0])}.")
+    check_opening(listing, check_in_date, start_time, "start_time", closing=False)
+    check_opening(listing, check_out_date, end_time, "end_time", closing=True)
 
     # Minimum period and the duration priced.
     days = (check_out_date - check_in_date).days + 1
@@ -175,36 +175,36 @@ def booking_plan(
         hours = Decimal((end - start).total_seconds()) / Decimal(3600)
         minimum = listing.minimum_days if offering is None else offering.minimum_period
         if hours < minimum:
-            raise _invalid("end_time", f"The minimum booking is {minimum} hour{'s' if minimum != 1 else ''}.")
+            raise field_invalid("end_time", f"The minimum booking is {minimum} hour{'s' if minimum != 1 else ''}.")
     else:
         hours = Decimal(days * 24)
         minimum = offering.minimum_period
         if days < minimum:
-            raise _invalid("check_out_date", f"The minimum booking is {minimum} day{'s' if minimum != 1 else ''}.")
+            raise field_invalid("check_out_date", f"The minimum booking is {minimum} day{'s' if minimum != 1 else ''}.")
 
     # Capacity.
     guests = guests if guests is not None else 1
     if guests < 1:
-        raise _invalid("guests", "Guests must be at least 1.")
+        raise field_invalid("guests", "Guests must be at least 1.")
     if offering is None:
         seats = 1
         if listing.guest and guests > listing.guest:
-            raise _invalid("guests", f"This space holds at most {listing.guest} guests.")
+            raise field_invalid("guests", f"This space holds at most {listing.guest} guests.")
     else:
         seats = seats if seats is not None else 1
         if seats < 1:
-            raise _invalid("seats", "Seats must be at least 1.")
+            raise field_invalid("seats", "Seats must be at least 1.")
         if offering.is_exclusive and seats != 1:
-            raise _invalid("seats", f"A {offering.title} is booked whole; book one at a time.")
+            raise field_invalid("seats", f"A {offering.title} is booked whole; book one at a time.")
         if seats > offering.seats:
-            raise _invalid("seats", f"This space has {offering.seats} seats at most.")
+            raise field_invalid("seats", f"This space has {offering.seats} seats at most.")
 
     add_on_ids = list(dict.fromkeys(str(a) for a in add_on_ids or ()))
     if len(add_on_ids) > MAX_ADD_ONS:
-        raise _invalid("services_and_add_ons", "Too many services and add-ons.")
+        raise field_invalid("services_and_add_ons", "Too many services and add-ons.")
     add_ons = list(listing.add_ons.filter(pk__in=add_on_ids)) if add_on_ids else []
     if len(add_ons) != len(add_on_ids):
-        raise _invalid("services_and_add_ons", "A chosen service or add-on is not offered by this space.")
+        raise field_invalid("services_and_add_ons", "A chosen service or add-on is not offered by this space.")
 
     try:
         quote = pricing.quote(
@@ -215,7 +215,7 @@ def booking_plan(
             total_days=days,
         )
     except pricing.PricingError as exc:
-        raise _invalid("space_offering", str(exc))
+        raise field_invalid("space_offering", str(exc))
     return BookingPlan(
         listing=listing,
         offering=offering,

@@ -14,7 +14,7 @@ from django.utils import timezone
 from apps.bookings import policies, services
 from apps.bookings.models import Booking, BookingPayment, BookingStatus, ExtendBooking, RenterReview, Review
 from apps.bookings.reviews.services import review_add
-from apps.bookings.services.lifecycle import _transition
+from apps.bookings.services.lifecycle import booking_transition
 from apps.core.exceptions import DomainError
 from apps.core.statemachine import history
 from apps.disputes import services as disputes
@@ -61,7 +61,7 @@ def _booking_in(status: str, users, listing) -> Booking:
     if status in (BookingStatus.APPROVED, BookingStatus.COMPLETED):
         services.booking_update_status(booking_id=booking.pk, actor=users["host"], status=BookingStatus.APPROVED)
     if status == BookingStatus.COMPLETED:
-        _transition(booking.pk, BookingStatus.COMPLETED)
+        booking_transition(booking.pk, BookingStatus.COMPLETED)
     return Booking.objects.get(pk=booking.pk)
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from apps.bookings import services
 from apps.bookings.models import BookingStatus
-from apps.bookings.services.lifecycle import _transition
+from apps.bookings.services.lifecycle import booking_transition
 from apps.core.schema_check import check
 
 from .conftest import make_booking, payload
@@ -60,7 +60,7 @@ def test_quote_availability_calendar_and_review_match_the_schema(api, clients, u
         assert [row["_id"] for row in calendar["data"]["bookings"]] == [str(booking.pk)]
     check("IcalUrlResponse", clients["host"].get(f"/api/listing/calendar-url/{event_listing.pk}").json())
     services.booking_update_status(booking_id=booking.pk, actor=users["host"], status=BookingStatus.APPROVED)
-    _transition(booking.pk, BookingStatus.COMPLETED)
+    booking_transition(booking.pk, BookingStatus.COMPLETED)
     review = clients["renter"].post(
         "/api/reviews/add",
         {"listingId": str(event_listing.pk), "bookingId": str(booking.pk), "review": "Lovely", "rating": 5},

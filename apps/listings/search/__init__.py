@@ -6,7 +6,7 @@ listings. The API (``GET /api/listing/property-listing``) and the server-rendere
 """
 
 from ..policies import public_listings
-from .cards import CARD_FIELDS, _from_price, _money, _offering_card, cards, image_url
+from .cards import CARD_FIELDS, cards, image_url
 from .engine import search_page, title_suggestions
 from .filters import (
     CATEGORIES,
@@ -18,20 +18,10 @@ from .filters import (
     PRICE_PERIODS,
     WEEKDAYS,
     SearchFilters,
-    _bad,
-    _bounds,
-    _date,
-    _decimal,
-    _list,
-    _one,
-    _text,
-    _whole,
 )
 from .paging import (
     COUNT_CACHE_SECONDS,
     COUNT_CAP,
-    _card_rows,
-    _page_param,
     bounded_count,
     cached_count,
     featured_first,
@@ -43,12 +33,6 @@ from .queries import (
     PUBLIC,
     PUBLIC_ORDER,
     WordSimilar,
-    _booked_between,
-    _for_type,
-    _named,
-    _premium_then_newest,
-    _price_q,
-    _within_notice_and_window,
     available_between,
     matching,
     premium_now_q,
@@ -78,25 +62,6 @@ __all__ = [
     "WEEKDAYS",
     "SearchFilters",
     "WordSimilar",
-    "_bad",
-    "_booked_between",
-    "_bounds",
-    "_card_rows",
-    "_date",
-    "_decimal",
-    "_for_type",
-    "_from_price",
-    "_list",
-    "_money",
-    "_named",
-    "_offering_card",
-    "_one",
-    "_page_param",
-    "_premium_then_newest",
-    "_price_q",
-    "_text",
-    "_whole",
-    "_within_notice_and_window",
     "available_between",
     "bounded_count",
     "cached_count",

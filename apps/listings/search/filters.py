@@ -34,7 +34,7 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 PRICE_PERIODS = (Period.HOURLY, Period.DAILY, Period.WEEKLY, Period.MONTHLY)
 
 
-def _bad(name: str, message: str) -> InvalidInput:
+def invalid_param(name: str, message: str) -> InvalidInput:
     return InvalidInput(message, errors={name: [message]})
 
 
@@ -53,9 +53,9 @@ def _text(raw: dict[str, Any], name: str, label: str) -> str | None:
     if value is None:
         return None
     if len(value) > MAX_TEXT:
-        raise _bad(name, f"{label} may be at most {MAX_TEXT} characters.")
+        raise invalid_param(name, f"{label} may be at most {MAX_TEXT} characters.")
     if "\x00" in value:
-        raise _bad(name, f"{label} contains a character that is not allowed.")
+        raise invalid_param(name, f"{label} contains a character that is not allowed.")
     return value
 
 
@@ -73,24 +73,24 @@ def _list(raw: dict[str, Any], name: str, label: str) -> list[str]:
             try:
                 items = json.loads(text)
             except ValueError:
-                raise _bad(name, f'{label} must be a JSON array, for example ["a", "b"].')
+                raise invalid_param(name, f'{label} must be a JSON array, for example ["a", "b"].')
             if not isinstance(items, list):
-                raise _bad(name, f'{label} must be a JSON array, for example ["a", "b"].')
+                raise invalid_param(name, f'{label} must be a JSON array, for example ["a", "b"].')
         else:
             items = text.split(",")
     cleaned: list[str] = []
     for item in items:
         if not isinstance(item, (str, int)) or isinstance(item, bool):
-            raise _bad(name, f"{label} must be a list of names or ids.")
+            raise invalid_param(name, f"{label} must be a list of names or ids.")
         text = str(item).strip()
         if not text:
             continue
         if len(text) > MAX_TEXT or "\x00" in text:
-            raise _bad(name, f"{label} contains a value that is too long or not allowed.")
+            raise invalid_param(name, f"{label} contains a value that is too long or not allowed.")
         if text not in cleaned:
             cleaned.append(text)
     if len(cleaned) > MAX_ITEMS:
-        raise _bad(name, f"Choose at most {MAX_ITEMS} {label.lower()}.")
+        raise invalid_param(name, f"Choose at most {MAX_ITEMS} {label.lower()}.")
     return cleaned
 
 
@@ -101,9 +101,9 @@ def _decimal(raw: dict[str, Any], name: str, label: str) -> Decimal | None:
     try:
         number = Decimal(value)
     except InvalidOperation:
-        raise _bad(name, f"{label} must be a number.")
+        raise invalid_param(name, f"{label} must be a number.")
     if not number.is_finite() or number < 0 or number > Decimal("9999999999"):
-        raise _bad(name, f"{label} must be a number between 0 and 9,999,999,999.")
+        raise invalid_param(name, f"{label} must be a number between 0 and 9,999,999,999.")
     return number
 
 
@@ -112,10 +112,10 @@ def _whole(raw: dict[str, Any], name: str, label: str, *, low: int = 1, high: in
     if value is None:
         return None
     if not re.fullmatch(r"\d{1,7}", value):
-        raise _bad(name, f"{label} must be a whole number.")
+        raise invalid_param(name, f"{label} must be a whole number.")
     number = int(value)
     if not low <= number <= high:
-        raise _bad(name, f"{label} must be between {low} and {high:,}.")
+        raise invalid_param(name, f"{label} must be between {low} and {high:,}.")
     return number
 
 
@@ -125,11 +125,11 @@ def _date(raw: dict[str, Any], name: str, label: str) -> date | None:
         return None
     message = f"{label} must be a date written as YYYY-MM-DD."
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}(T[0-9:.+\-Z]*)?", value):
-        raise _bad(name, message)
+        raise invalid_param(name, message)
     try:
         return date.fromisoformat(value[:10])
     except ValueError:
-        raise _bad(name, message)
+        raise invalid_param(name, message)
 
 
 def _bounds(raw: dict[str, Any], name: str) -> tuple[Decimal, Decimal, Decimal, Decimal] | None:
@@ -144,11 +144,11 @@ def _bounds(raw: dict[str, Any], name: str) -> tuple[Decimal, Decimal, Decimal, 
             raise ValueError
         south, west, north, east = (Decimal(str(part).strip()) for part in parts)
     except (ValueError, InvalidOperation, TypeError):
-        raise _bad(name, message)
+        raise invalid_param(name, message)
     if not all(number.is_finite() for number in (south, west, north, east)):
-        raise _bad(name, message)
+        raise invalid_param(name, message)
     if not (-90 <= south <= north <= 90 and -180 <= west <= 180 and -180 <= east <= 180):
-        raise _bad(
+        raise invalid_param(
             name,
             "bounds: latitudes must be between -90 and 90 with south below north; longitudes between -180 and 180.",
         )
@@ -200,11 +200,11 @@ class SearchFilters:
             unknown = sorted(name for name in raw if name not in cls.ACCEPTED)
             if unknown:
                 message = f"Unknown filter: {unknown[0][:40]}. Accepted filters: {', '.join(cls.ACCEPTED)}."
-                raise _bad(unknown[0][:40], message)
+                raise invalid_param(unknown[0][:40], message)
         for name, expected in FIXED_FILTERS.items():
             value = _one(raw, name)
             if value is not None and value != expected:
-                raise _bad(
+                raise invalid_param(
                     name,
                     f"The public search shows only approved, active, available listings: {name} must be {expected}.",
                 )
@@ -225,26 +225,26 @@ class SearchFilters:
         property_type = _one(raw, "propertyType")
         if property_type is not None:
             if property_type not in PropertyType.values:
-                raise _bad("propertyType", "propertyType must be eventSpace or officeSpace.")
+                raise invalid_param("propertyType", "propertyType must be eventSpace or officeSpace.")
             filters.property_type = property_type
         period = _one(raw, "period")
         if period is not None:
             if period not in PRICE_PERIODS:
-                raise _bad("period", "period must be hourly, daily, weekly or monthly.")
+                raise invalid_param("period", "period must be hourly, daily, weekly or monthly.")
             filters.period = period
         for kind in filters.space_offerings:
             if kind not in OfferingKind.values:
-                raise _bad("spaceOffering", f"spaceOffering must be among: {', '.join(OfferingKind.values)}.")
+                raise invalid_param("spaceOffering", f"spaceOffering must be among: {', '.join(OfferingKind.values)}.")
         if filters.min_price is not None and filters.max_price is not None and filters.min_price > filters.max_price:
-            raise _bad("maxPrice", "Maximum price must not be below the minimum price.")
+            raise invalid_param("maxPrice", "Maximum price must not be below the minimum price.")
         if filters.end_date and not filters.start_date:
-            raise _bad("startDate", "Choose a start date with the end date.")
+            raise invalid_param("startDate", "Choose a start date with the end date.")
         if filters.start_date:
             filters.end_date = filters.end_date or filters.start_date
             if filters.end_date < filters.start_date:
-                raise _bad("endDate", "End date must not be before the start date.")
+                raise invalid_param("endDate", "End date must not be before the start date.")
             if (filters.end_date - filters.start_date).days >= MAX_RANGE_DAYS:
-                raise _bad("endDate", f"A date range may span at most {MAX_RANGE_DAYS} days.")
+                raise invalid_param("endDate", f"A date range may span at most {MAX_RANGE_DAYS} days.")
         return filters
 
 

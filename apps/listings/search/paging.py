@@ -13,7 +13,7 @@ from apps.core.api import MAX_PAGE, PAGE_SIZE, Page
 from .. import search_cache
 from ..models import Listing
 from .cards import CARD_FIELDS, cards
-from .filters import SearchFilters, _bad
+from .filters import SearchFilters, invalid_param
 from .queries import NEWEST, matching, premium_now_q
 
 # --- Pages of results ------------------------------------------------------
@@ -109,7 +109,7 @@ def _page_param(params, name: str, default: int) -> int:
     if raw in (None, ""):
         return default
     if not re.fullmatch(r"\d{1,9}", str(raw)) or int(raw) < 1:
-        raise _bad(name, f"{name} must be a whole number, 1 or more.")
+        raise invalid_param(name, f"{name} must be a whole number, 1 or more.")
     if name == "page" and int(raw) > MAX_PAGE:
-        raise _bad(name, f"{name} must be at most {MAX_PAGE}.")  # the schema's declared maximum
+        raise invalid_param(name, f"{name} must be at most {MAX_PAGE}.")  # the schema's declared maximum
     return int(raw)

@@ -3,7 +3,7 @@
 - ``checkout``: buying (the plan, the gateway's checkout, its confirmation);
 - ``lifecycle``: cancelling, granting, expiring, and the premium listings' grace days;
 - ``gateway_sync``: Stripe subscription and invoice events;
-- ``common``: the status machine (every status change goes through ``common._set_status``), the
+- ``common``: the status machine (every status change goes through ``common.subscription_set_status``), the
   acting host, dates as shown.
 """
 

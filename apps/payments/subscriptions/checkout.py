@@ -21,11 +21,11 @@ from ..models import CheckoutPurpose, SubscriptionPayment, SubscriptionPaymentSt
 from ..premium import PREMIUM_TERMS, add_year
 from .common import (
     SUBSCRIPTION_PAYMENT_MACHINE,
-    _display_date,
-    _notify,
-    _set_status,
     acting_host,
+    display_date,
+    host_notify,
     subscription_get_or_create,
+    subscription_set_status,
 )
 
 logger = logging.getLogger(__name__)
@@ -76,7 +76,7 @@ def subscription_checkout_start(
     subscription = subscription_get_or_create(host=host, lock=True)
     if subscription.is_premium_now and subscription.subscription_source != SubscriptionSource.ADMIN:
         raise Conflict(
-            f"Your premium membership is already active until {_display_date(subscription.next_billing_date)}."
+            f"Your premium membership is already active until {display_date(subscription.next_billing_date)}."
         )
     gateway = get_gateway()
     record = SubscriptionPayment.objects.create(
@@ -151,7 +151,7 @@ def subscription_checkout_confirm(
     subscription.deletion_warning_sent_at = None
     subscription.gateway_subscription_id = result.subscription_id
     subscription.gateway_customer_id = result.customer_id
-    _set_status(
+    subscription_set_status(
         subscription,
         SubscriptionStatus.ACTIVE,
         fields=[
@@ -178,10 +178,10 @@ def subscription_checkout_confirm(
         gateway_payment_id=result.invoice_id or result.payment_intent_id or "",
     )
     _mail_confirmation(subscription, record)
-    _notify(
+    host_notify(
         subscription.host,
         "subscriptionPaid",
-        f"Your premium membership is active until {_display_date(subscription.next_billing_date)}.",
+        f"Your premium membership is active until {display_date(subscription.next_billing_date)}.",
     )
     return record
 
@@ -195,8 +195,8 @@ def _mail_confirmation(subscription: Subscription, record: SubscriptionPayment) 
             "name": host.first_name,
             "plan_name": record.plan.plan_name,
             "amount": f"${record.total_amount:,.2f}",
-            "start_date": _display_date(subscription.start_date),
-            "next_billing_date": _display_date(subscription.next_billing_date),
+            "start_date": display_date(subscription.start_date),
+            "next_billing_date": display_date(subscription.next_billing_date),
             "terms": PREMIUM_TERMS,
             "site_url": settings.SITE_URL,
         },

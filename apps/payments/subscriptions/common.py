@@ -48,11 +48,11 @@ def acting_host(user: User) -> User:
     return host
 
 
-def _notify(user, kind: str, content: str, link: str = "/dashboard") -> None:
+def host_notify(user, kind: str, content: str, link: str = "/dashboard") -> None:
     notify(user=user, kind=kind, content=content, link=link)
 
 
-def _display_date(moment: datetime | None) -> str:
+def display_date(moment: datetime | None) -> str:
     if moment is None:
         return ""
     from zoneinfo import ZoneInfo
@@ -67,7 +67,9 @@ def subscription_get_or_create(*, host: User, lock: bool = False) -> Subscriptio
     return subscription
 
 
-def _set_status(subscription: Subscription, status: str, *, fields: list[str], actor=None, reason: str = "") -> None:
+def subscription_set_status(
+    subscription: Subscription, status: str, *, fields: list[str], actor=None, reason: str = ""
+) -> None:
     """Every membership status change: checked against the table, saved with its history row (a
     membership that stays active, e.g. free to premium, only saves its fields)."""
     if subscription.status == status:

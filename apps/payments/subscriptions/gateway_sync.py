@@ -11,8 +11,8 @@ from apps.premium.models import Plan, Subscription, SubscriptionStatus
 from apps.premium.policies import PREMIUM_GRACE_DAYS, deletion_at
 
 from ..models import SubscriptionPayment, SubscriptionPaymentStatus
-from .common import SUBSCRIPTION_PAYMENT_MACHINE, _display_date, _notify, _set_status
-from .lifecycle import _mail_deletion_warning
+from .common import SUBSCRIPTION_PAYMENT_MACHINE, display_date, host_notify, subscription_set_status
+from .lifecycle import mail_deletion_warning
 
 # --- Gateway events ------------------------------------------------------------------------------
 
@@ -68,12 +68,12 @@ def subscription_sync_from_gateway(
         ):
             subscription.next_billing_date = period_end
             subscription.expired_at = None
-            _set_status(subscription, SubscriptionStatus.ACTIVE, fields=["next_billing_date", "expired_at"])
+            subscription_set_status(subscription, SubscriptionStatus.ACTIVE, fields=["next_billing_date", "expired_at"])
             if created:
-                _notify(
+                host_notify(
                     subscription.host,
                     "subscriptionPaid",
-                    f"Your premium membership was renewed until {_display_date(period_end)}.",
+                    f"Your premium membership was renewed until {display_date(period_end)}.",
                 )
         return ", ".join(outcome)
 
@@ -84,9 +84,9 @@ def subscription_sync_from_gateway(
     if gateway_status == "canceled":
         if subscription.status != SubscriptionStatus.CANCELLED:
             subscription.cancelled_at = event_created
-            _set_status(subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"])
-            deletion_date = _display_date(deletion_at(event_created))
-            _mail_deletion_warning(subscription, days_left=PREMIUM_GRACE_DAYS, deletion_date=deletion_date)
+            subscription_set_status(subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"])
+            deletion_date = display_date(deletion_at(event_created))
+            mail_deletion_warning(subscription, days_left=PREMIUM_GRACE_DAYS, deletion_date=deletion_date)
             return "cancelled"
         return "already cancelled"
     extends = period_end is not None and (
@@ -95,6 +95,6 @@ def subscription_sync_from_gateway(
     if gateway_status in ("active", "trialing") and extends and subscription.status != SubscriptionStatus.CANCELLED:
         subscription.next_billing_date = period_end
         subscription.expired_at = None
-        _set_status(subscription, SubscriptionStatus.ACTIVE, fields=["next_billing_date", "expired_at"])
+        subscription_set_status(subscription, SubscriptionStatus.ACTIVE, fields=["next_billing_date", "expired_at"])
         return "period extended"
     return "no change"

@@ -23,7 +23,7 @@ from apps.premium.policies import (
 
 from ..gateway import gateway_named
 from ..premium import PREMIUM_TERMS, STRIPE_RENEWAL_GRACE, add_year
-from .common import _display_date, _notify, _set_status, acting_host, subscription_get_or_create
+from .common import acting_host, display_date, host_notify, subscription_get_or_create, subscription_set_status
 
 # --- Cancelling, granting, expiring --------------------------------------------------------------
 
@@ -48,10 +48,12 @@ def subscription_cancel(*, subscription: Subscription, by: User) -> Subscription
     if subscription.subscription_source == SubscriptionSource.STRIPE and subscription.gateway_subscription_id:
         gateway_named("stripe").cancel_subscription(subscription.gateway_subscription_id)
     subscription.cancelled_at = timezone.now()
-    _set_status(subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"], actor=by, reason="Cancelled")
-    deletion_date = _display_date(deletion_at(subscription.cancelled_at))
-    _mail_deletion_warning(subscription, days_left=PREMIUM_GRACE_DAYS, deletion_date=deletion_date)
-    _notify(
+    subscription_set_status(
+        subscription, SubscriptionStatus.CANCELLED, fields=["cancelled_at"], actor=by, reason="Cancelled"
+    )
+    deletion_date = display_date(deletion_at(subscription.cancelled_at))
+    mail_deletion_warning(subscription, days_left=PREMIUM_GRACE_DAYS, deletion_date=deletion_date)
+    host_notify(
         subscription.host,
         "subscriptionCancelled",
         f"Your premium membership was cancelled. Your premium listings will be deleted on {deletion_date}.",
@@ -60,14 +62,14 @@ def subscription_cancel(*, subscription: Subscription, by: User) -> Subscription
 
 
 def cancel_message(subscription: Subscription) -> str:
-    deletion_date = _display_date(deletion_at(subscription.cancelled_at))
+    deletion_date = display_date(deletion_at(subscription.cancelled_at))
     return (
         "Your premium membership has been cancelled. The amount paid is non refundable, "
         f"and your premium listings will be deleted on {deletion_date} ({PREMIUM_GRACE_DAYS} days after cancellation)."
     )
 
 
-def _mail_deletion_warning(subscription: Subscription, *, days_left: int, deletion_date: str) -> None:
+def mail_deletion_warning(subscription: Subscription, *, days_left: int, deletion_date: str) -> None:
     host = subscription.host
     queue_templated_mail(
         to=host.email,
@@ -104,7 +106,7 @@ def subscription_grant(*, host: User, by: User, until: datetime | None = None) -
     subscription.expired_at = None
     subscription.deletion_warning_sent_at = None
     subscription.plan = Plan.objects.filter(is_active=True).first()
-    _set_status(
+    subscription_set_status(
         subscription,
         SubscriptionStatus.ACTIVE,
         fields=[
@@ -134,8 +136,8 @@ def subscription_expire(*, subscription_id, now: datetime | None = None) -> bool
     if subscription.next_billing_date + grace > now:
         return False
     subscription.expired_at = now
-    _set_status(subscription, SubscriptionStatus.EXPIRED, fields=["expired_at"])
-    _notify(
+    subscription_set_status(subscription, SubscriptionStatus.EXPIRED, fields=["expired_at"])
+    host_notify(
         subscription.host,
         "subscriptionExpiring",
         "Your premium membership has expired. Renew it to keep your premium benefits.",
@@ -169,11 +171,11 @@ def premium_listings_warn(*, subscription_id, now: datetime | None = None) -> bo
     subscription.deletion_warning_sent_at = now
     subscription.save(update_fields=["deletion_warning_sent_at", "updated_at"])
     days_left = max(1, (deletes_at - now).days + (1 if (deletes_at - now).seconds else 0))
-    _mail_deletion_warning(subscription, days_left=days_left, deletion_date=_display_date(deletes_at))
-    _notify(
+    mail_deletion_warning(subscription, days_left=days_left, deletion_date=display_date(deletes_at))
+    host_notify(
         subscription.host,
         "subscriptionExpiring",
-        f"Your premium listings will be deleted on {_display_date(deletes_at)}. Renew your membership to keep them.",
+        f"Your premium listings will be deleted on {display_date(deletes_at)}. Renew your membership to keep them.",
     )
     return True
 

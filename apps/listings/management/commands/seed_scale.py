@@ -214,10 +214,10 @@ class Command(BaseCommand):
                 from django.core.files.storage import default_storage
 
                 if not default_storage.exists(large):
-                    data = demo._image_bytes("Spacemarket", f"Space {index + 1}", index, position, (1200, 800))
+                    data = demo.image_bytes("Spacemarket", f"Space {index + 1}", index, position, (1200, 800))
                     default_storage.save(large, ContentFile(data))
                 if not default_storage.exists(small):
-                    data = demo._image_bytes("Spacemarket", f"Space {index + 1}", index, position, (480, 320))
+                    data = demo.image_bytes("Spacemarket", f"Space {index + 1}", index, position, (480, 320))
                     default_storage.save(small, ContentFile(data))
             sets.append(paths)
         return sets
