@@ -8,14 +8,14 @@ from django.utils import timezone
 from apps.accounts.models import Role
 from apps.core.django_internals import prefetched
 from apps.core.exceptions import NotFound
-from apps.core.filters import filter_choice, filter_invalid, is_uuid
-from apps.core.policies import period_start
+from apps.core.filters import filter_status_period_search, is_uuid
 from apps.listings.models import Listing, PropertyType, SpaceOffering
 
 from .models import Booking, BookingStatus, ExtendBooking, ExtensionStatus, ExternalBlock, Occupancy
 from .policies import PAYMENT_HELD_STATES, UPCOMING_STATUSES
 
-SEARCH_MAX = 100
+# What a booking list's search reads (the disputes list reads these too, and the reason).
+PEOPLE_AND_LISTING = ("listing__title", "renter__first_name", "renter__last_name", "renter__email")
 
 
 def _base() -> QuerySet[Booking]:
@@ -84,24 +84,7 @@ def booking_just_created(booking: Booking) -> Booking:
 
 
 def apply_filters(qs: QuerySet[Booking], filters: dict[str, str]) -> QuerySet[Booking]:
-    message = f"Unknown status. Use one of: all, {', '.join(BookingStatus.values)}."
-    status = filter_choice(filters, "status", BookingStatus.values, message=message, every="all")
-    if status:
-        qs = qs.filter(status=status)
-    since = period_start(filters.get("period"))
-    if since is not None:
-        qs = qs.filter(created_at__gte=since)
-    search = filters.get("search")
-    if search:
-        if len(search) > SEARCH_MAX:
-            raise filter_invalid("search", f"Search text can be at most {SEARCH_MAX} characters.")
-        qs = qs.filter(
-            Q(listing__title__icontains=search)
-            | Q(renter__first_name__icontains=search)
-            | Q(renter__last_name__icontains=search)
-            | Q(renter__email__icontains=search)
-        )
-    return qs
+    return filter_status_period_search(qs, filters, statuses=BookingStatus.values, search_fields=PEOPLE_AND_LISTING)
 
 
 def booking_list_for(*, user, filters: dict[str, str]) -> QuerySet[Booking]:

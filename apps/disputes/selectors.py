@@ -4,16 +4,14 @@ Renter: disputes on their bookings; host and subHost: disputes on the host's boo
 moderator: all. Anything else is hidden (404), so an id never reveals another person's dispute.
 """
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from apps.accounts.models import STAFF_ROLES, Role
+from apps.bookings.selectors import PEOPLE_AND_LISTING
 from apps.core.exceptions import NotFound
-from apps.core.filters import filter_choice, filter_invalid, is_uuid
-from apps.core.policies import period_start
+from apps.core.filters import filter_status_period_search, is_uuid
 
 from .models import Dispute, DisputeEvidence, DisputeStatus
-
-SEARCH_MAX = 100
 
 
 def _base() -> QuerySet[Dispute]:
@@ -37,25 +35,7 @@ def disputes_visible_to(user) -> QuerySet[Dispute]:
 
 
 def apply_filters(qs: QuerySet[Dispute], filters: dict[str, str], *, statuses=tuple(DisputeStatus.values)):
-    message = f"Unknown status. Use one of: all, {', '.join(statuses)}."
-    status = filter_choice(filters, "status", statuses, message=message, every="all")
-    if status:
-        qs = qs.filter(status=status)
-    since = period_start(filters.get("period"))
-    if since is not None:
-        qs = qs.filter(created_at__gte=since)
-    search = filters.get("search")
-    if search:
-        if len(search) > SEARCH_MAX:
-            raise filter_invalid("search", f"Search text can be at most {SEARCH_MAX} characters.")
-        qs = qs.filter(
-            Q(listing__title__icontains=search)
-            | Q(renter__first_name__icontains=search)
-            | Q(renter__last_name__icontains=search)
-            | Q(renter__email__icontains=search)
-            | Q(reason__icontains=search)
-        )
-    return qs
+    return filter_status_period_search(qs, filters, statuses=statuses, search_fields=(*PEOPLE_AND_LISTING, "reason"))
 
 
 def dispute_list_for(*, user, filters: dict[str, str]) -> QuerySet[Dispute]:
