@@ -197,9 +197,11 @@ def test_a_renter_who_left_the_checkout_asks_again_for_the_same_time(page, live_
     page.get_by_role("button", name="Request to book and pay").click()
     page.wait_for_url("**/checkout/**")
 
-    # The renter leaves the payment page, back to the listing, and asks for the same time again.
-    page.goto("/listing-details/harbour-work-loft")
-    with page.expect_response("**/api/booking/quote/request-booking-details") as answer:
+    # The renter leaves the payment page, back to the listing, and asks for the same time again. The
+    # widget may quote the details it kept as soon as it is drawn, before they are chosen again: the
+    # first quote for this time, whichever asks it, is the one read.
+    with page.expect_response("**/api/booking/quote/request-booking-details", timeout=20_000) as answer:
+        page.goto("/listing-details/harbour-work-loft")
         choose_details(widget, day)
     assert answer.value.json()["data"]["available"] is True
     expect(widget.get_by_role("table", name="Price breakdown")).to_be_visible()
