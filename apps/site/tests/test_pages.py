@@ -1,11 +1,11 @@
 """The public site's pages: home, about, contact, terms, privacy, become a host, sitemap, robots and not found."""
 
-import json
 import re
 
 import pytest
 from django.test import Client
 
+from apps.core.tests.pages import canonical_of, html, json_ld, meta, title_of
 from apps.listings.factories import (
     ListingFactory,
     OfficeListingFactory,
@@ -18,30 +18,6 @@ SITE = "http://127.0.0.1:8000"
 @pytest.fixture
 def browser() -> Client:
     return Client()
-
-
-def html(response) -> str:
-    assert response.status_code == 200, response.status_code
-    return response.content.decode()
-
-
-def title_of(page: str) -> str:
-    return re.search(r"<title>(.*?)</title>", page, re.S).group(1).strip()
-
-
-def canonical_of(page: str) -> str:
-    return re.search(r'<link rel="canonical" href="([^"]+)"', page).group(1)
-
-
-def json_ld(page: str) -> list[dict]:
-    return [
-        json.loads(block) for block in re.findall(r'<script type="application/ld\+json">(.*?)</script>', page, re.S)
-    ]
-
-
-def meta(page: str, name: str) -> str:
-    match = re.search(rf'<meta (?:name|property)="{re.escape(name)}" content="([^"]*)"', page)
-    return match.group(1) if match else ""
 
 
 @pytest.fixture(autouse=True)
