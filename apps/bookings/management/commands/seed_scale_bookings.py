@@ -36,7 +36,7 @@ WITH l AS (
 INSERT INTO bookings_booking (
     id, listing_id, offering_id, renter_id, host_id, period, check_in, check_out, check_in_date, check_out_date,
     start_time, end_time, guests, seats, unit, space_offering, services_and_add_ons, payment_details,
-    payment_preference, subtotal, discount, convenience_fee, tax, price, total_amount, commission, refund_amount,
+    payment_preference, payment_state, subtotal, discount, convenience_fee, tax, price, total_amount, commission, refund_amount,
     status, reject_reason, cancellation_reason, cancelled_by_id, created_at, updated_at, expires_at, decided_at
 )
 SELECT gen_random_uuid(), l.id, NULL, r.id, l.host_id,
@@ -49,7 +49,8 @@ SELECT gen_random_uuid(), l.id, NULL, r.id, l.host_id,
        jsonb_build_object('scale', true, 'prices', jsonb_build_array(jsonb_build_object(
            'priceDuration', 'hourly', 'label', 'Hour', 'duration', 2, 'rate', l.hourly::text,
            'total', (l.hourly * 2)::text))),
-       'payNow', l.hourly * 2, 0, 0, 0, l.hourly * 2, l.hourly * 2, round(l.hourly * 0.2, 2),
+       'payNow', CASE g.status WHEN 'completed' THEN 'paid' WHEN 'cancelled' THEN 'closed' ELSE 'none' END,
+       l.hourly * 2, 0, 0, 0, l.hourly * 2, l.hourly * 2, round(l.hourly * 0.2, 2),
        CASE WHEN g.status = 'cancelled' THEN l.hourly * 2 END,
        g.status, CASE WHEN g.status = 'rejected' THEN 'Not available that day.' ELSE '' END,
        CASE WHEN g.status = 'cancelled' THEN 'Plans changed.' ELSE '' END, NULL,
