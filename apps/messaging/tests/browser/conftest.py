@@ -7,7 +7,8 @@ import sys
 import time
 
 import pytest
-from django.db import connection
+
+from apps.core.testing import database_url
 
 
 def _free_port() -> int:
@@ -40,11 +41,11 @@ def websocket_server(live_server, settings, request, tmp_path):
     shown when the server does not start or the test fails.
     """
     port = _free_port()
-    database = connection.settings_dict
     env = {
         **os.environ,
         "DJANGO_ENV": "test",
-        "DATABASE_URL": f"postgres://{database['USER']}@{database['HOST'] or '127.0.0.1'}:{database['PORT'] or 5432}/{database['NAME']}",
+        # The server this run reached, over TCP or the embedded PostgreSQL's socket (FORCE_EMBEDDED=1).
+        "DATABASE_URL": database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "TEST_REDIS_DB": settings.REDIS_URL.rsplit("/", 1)[-1],
         "PYTEST_XDIST_WORKER": "",
