@@ -136,8 +136,9 @@ def _named(model, values: list[str]) -> list[str]:
 NO_MATCH = str(uuid.UUID(int=0))
 
 
-def available_between(queryset: QuerySet[Listing], start: date, end: date) -> QuerySet[Listing]:
-    """Listings a renter could book from ``start`` to ``end`` (inclusive).
+def available_between(queryset: QuerySet, start: date, end: date, *, via: str = "") -> QuerySet:
+    """Listings a renter could book from ``start`` to ``end`` (inclusive); ``via`` is the path from
+    the queryset's model to the listing (``listing__`` from the search row).
 
     A listing qualifies when none of the range's days is one of its blocked dates, it opens
     on the first and the last day's weekdays (check-in and check-out; days in between on which
@@ -147,26 +148,27 @@ def available_between(queryset: QuerySet[Listing], start: date, end: date) -> Qu
     every day.
     """
     days = [start + timedelta(days=offset) for offset in range((end - start).days + 1)]
-    queryset = queryset.exclude(blocked_dates__overlap=days)
-    queryset = _within_notice_and_window(queryset, start)
+    queryset = queryset.exclude(**{f"{via}blocked_dates__overlap": days})
+    queryset = _within_notice_and_window(queryset, start, via)
     for day in {WEEKDAYS[start.weekday()], WEEKDAYS[end.weekday()]}:
-        queryset = queryset.exclude(opening_hours__contains={day: None})
+        queryset = queryset.exclude(**{f"{via}opening_hours__contains": {day: None}})
     return queryset.exclude(_booked_between(start, end))
 
 
-def _within_notice_and_window(queryset: QuerySet[Listing], start: date) -> QuerySet[Listing]:
+def _within_notice_and_window(queryset: QuerySet, start: date, via: str) -> QuerySet:
     """Leave out listings whose booking window does not reach ``start`` or whose minimum notice
     leaves no time on that day (the booking services apply the same rules to the exact times)."""
     now = timezone.now().astimezone(LOCAL_TZ)
-    queryset = queryset.exclude(booking_window_days__lt=(start - now.date()).days)
+    queryset = queryset.exclude(**{f"{via}booking_window_days__lt": (start - now.date()).days})
     day_ends = datetime.combine(start + timedelta(days=1), time(0), tzinfo=LOCAL_TZ)
     hours_left = (day_ends - now).total_seconds() / 3600
-    return queryset.exclude(minimum_notice_hours__gte=max(0, math.ceil(hours_left)))
+    return queryset.exclude(**{f"{via}minimum_notice_hours__gte": max(0, math.ceil(hours_left))})
 
 
 def _booked_between(start: date, end: date) -> Q:
     """Listings fully booked over the local days ``start`` to ``end``: the bookings app answers
-    (``apps.bookings.subscribers``: ``listings_fully_booked``)."""
+    (``apps.bookings.subscribers``: ``listings_fully_booked``). On the listing's primary key, which
+    is also the search row's."""
     booked = Q(pk__in=[])
     for _receiver, ids in dates_searched.send(sender=Listing, start=start, end=end):
         booked |= Q(pk__in=ids)
@@ -182,7 +184,11 @@ def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> 
 
 
 def matching(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:
-    """The public listings matching ``filters``, unordered."""
+    """The public listings matching ``filters``, unordered, read from the listings themselves.
+
+    The reference of the search: pages of the public search are answered from the search row
+    (``rows.matching_rows``, the same listings), this query where a ``base`` narrows the listings
+    (a host's page) and by the property test that compares the two."""
     queryset = searchable_listings() if base is None else base
     if filters.title:
         queryset = title_filter(queryset, filters.title)
