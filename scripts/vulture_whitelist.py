@@ -19,8 +19,8 @@ sequence, duration_ms, last_success_at
 _.used_at, _.updated_by, _.expired_at, _.gateway_customer_id, _.gateway_payment_id
 _.requested_by, _.reviewed_by, _.reviewed_at
 # The search row's columns: written by the triggers of migration listings 0010, filtered by their
-# names built as strings (search/rows.py: ``f"{period}_prices__overlap"``, ``offering_kinds__overlap``).
-offering_kinds, hourly_prices, daily_prices, weekly_prices, monthly_prices
+# names in lookups (search/rows.py: ``f"{period}_prices__overlap"``, ``closed_days__contains``).
+offering_kinds, hourly_prices, daily_prices, weekly_prices, monthly_prices, closed_days
 
 # --- Serializer fields (API names in snake case, `can` flags) and serializer hooks ----------------
 approve, reject, decide, suspend, restore, activate, edit, publish, hide, written, duration, photos

@@ -508,6 +508,11 @@ class SearchRow(models.Model):
     facility_ids = ArrayField(models.UUIDField())
     offering_kinds = ArrayField(models.CharField(max_length=20))
     prices = NumericMultiRangeField()
+    # What a dated search asks of the listing (queries.available_between), read without joining it.
+    blocked_dates = ArrayField(models.DateField())
+    closed_days = ArrayField(models.CharField(max_length=9), help_text="Weekdays ``opening_hours`` marks closed.")
+    booking_window_days = models.PositiveIntegerField()
+    minimum_notice_hours = models.PositiveIntegerField()
     hourly_prices = DecimalRangeField(null=True)
     daily_prices = DecimalRangeField(null=True)
     weekly_prices = DecimalRangeField(null=True)

@@ -30,7 +30,8 @@ BEGIN
     );
     INSERT INTO listings_searchrow AS r (
         listing_id, host_id, title, property_type, city, country, created_at, is_premium, latitude, longitude,
-        capacity, amenity_ids, facility_ids, offering_kinds, prices,
+        capacity, amenity_ids, facility_ids, offering_kinds, blocked_dates, closed_days, booking_window_days,
+        minimum_notice_hours, prices,
         hourly_prices, daily_prices, weekly_prices, monthly_prices
     )
     SELECT l.id, l.host_id, l.title, l.property_type, upper(l.city), upper(l.country), l.created_at, l.is_premium,
@@ -39,6 +40,12 @@ BEGIN
         ARRAY(SELECT a.amenity_id FROM listings_listing_amenities AS a WHERE a.listing_id = l.id ORDER BY 1),
         ARRAY(SELECT f.facility_id FROM listings_listing_facilities AS f WHERE f.listing_id = l.id ORDER BY 1),
         ARRAY(SELECT o.kind FROM listings_spaceoffering AS o WHERE o.listing_id = l.id ORDER BY 1),
+        l.blocked_dates,
+        -- The weekdays opening_hours maps to null (what `opening_hours @> '{{"day": null}}'` finds).
+        CASE WHEN jsonb_typeof(l.opening_hours) = 'object' THEN ARRAY(
+            SELECT h.key FROM jsonb_each(l.opening_hours) AS h WHERE h.value = 'null'::jsonb ORDER BY 1
+        ) ELSE '{{}}' END,
+        l.booking_window_days, l.minimum_notice_hours,
         COALESCE(pr.exact, '{{}}'::nummultirange),
         -- A period's lowest to highest price, office spaces in the band above event spaces'.
         CASE WHEN pr.hourly_low IS NOT NULL THEN numrange(pr.hourly_low + pr.band, pr.hourly_high + pr.band, '[]') END,
@@ -77,7 +84,9 @@ BEGIN
         city = EXCLUDED.city, country = EXCLUDED.country, created_at = EXCLUDED.created_at,
         is_premium = EXCLUDED.is_premium, latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude,
         capacity = EXCLUDED.capacity, amenity_ids = EXCLUDED.amenity_ids, facility_ids = EXCLUDED.facility_ids,
-        offering_kinds = EXCLUDED.offering_kinds, prices = EXCLUDED.prices,
+        offering_kinds = EXCLUDED.offering_kinds, blocked_dates = EXCLUDED.blocked_dates,
+        closed_days = EXCLUDED.closed_days, booking_window_days = EXCLUDED.booking_window_days,
+        minimum_notice_hours = EXCLUDED.minimum_notice_hours, prices = EXCLUDED.prices,
         hourly_prices = EXCLUDED.hourly_prices, daily_prices = EXCLUDED.daily_prices,
         weekly_prices = EXCLUDED.weekly_prices, monthly_prices = EXCLUDED.monthly_prices;
 END $$;
@@ -95,11 +104,13 @@ BEGIN
         SELECT n.id FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id
         WHERE (o.status, o.is_active, o.is_deleted, o.availability, o.host_id, o.title, o.property_type, o.city,
                o.country, o.created_at, o.is_premium, o.latitude, o.longitude, o.guest, o.number_of_seats,
-               o.hourly, o.daily, o.weekly, o.monthly)
+               o.hourly, o.daily, o.weekly, o.monthly, o.blocked_dates, o.opening_hours, o.booking_window_days,
+               o.minimum_notice_hours)
             IS DISTINCT FROM
               (n.status, n.is_active, n.is_deleted, n.availability, n.host_id, n.title, n.property_type, n.city,
                n.country, n.created_at, n.is_premium, n.latitude, n.longitude, n.guest, n.number_of_seats,
-               n.hourly, n.daily, n.weekly, n.monthly)
+               n.hourly, n.daily, n.weekly, n.monthly, n.blocked_dates, n.opening_hours, n.booking_window_days,
+               n.minimum_notice_hours)
     ));
     RETURN NULL;
 END $$;
@@ -212,6 +223,10 @@ class Migration(migrations.Migration):
                 ('facility_ids', django.contrib.postgres.fields.ArrayField(base_field=models.UUIDField())),
                 ('offering_kinds', django.contrib.postgres.fields.ArrayField(base_field=models.CharField(max_length=20))),
                 ('prices', apps.listings.models.NumericMultiRangeField()),
+                ('blocked_dates', django.contrib.postgres.fields.ArrayField(base_field=models.DateField())),
+                ('closed_days', django.contrib.postgres.fields.ArrayField(base_field=models.CharField(max_length=9), help_text='Weekdays ``opening_hours`` marks closed.')),
+                ('booking_window_days', models.PositiveIntegerField()),
+                ('minimum_notice_hours', models.PositiveIntegerField()),
                 ('hourly_prices', django.contrib.postgres.fields.ranges.DecimalRangeField(null=True)),
                 ('daily_prices', django.contrib.postgres.fields.ranges.DecimalRangeField(null=True)),
                 ('weekly_prices', django.contrib.postgres.fields.ranges.DecimalRangeField(null=True)),

@@ -17,8 +17,6 @@ from .filters import SearchFilters, invalid_param
 from .queries import NEWEST, matching, premium_now_q
 from .rows import matching_rows
 
-ROW_CARD_FIELDS = tuple(f"listing__{name}" for name in CARD_FIELDS if name != "featured")
-
 # --- Pages of results ------------------------------------------------------
 
 COUNT_CACHE_SECONDS = 60
@@ -104,13 +102,13 @@ def featured_first(queryset: QuerySet, start: int, limit: int) -> list[dict[str,
 def _card_rows(queryset: QuerySet, featured: bool, low: int, high: int) -> list[dict[str, Any]]:
     """Card rows ``low`` to ``high``, newest first (``cards`` adds their images and offerings in two
     queries; reading them in the same query as array subqueries cost more to build in Python than
-    it saved). From search rows, the listing's fields are read through the join on its key."""
+    it saved). From search rows, the rows choose the page and the listings give the cards, in the
+    same order (the row's ``created_at`` and key are the listing's)."""
     if queryset.model is SearchRow:
-        found = queryset.order_by("-created_at", "-listing_id").values(*ROW_CARD_FIELDS)[low:high]
-        return [
-            {name.removeprefix("listing__"): value for name, value in row.items()} | {"featured": featured}
-            for row in found
-        ]
+        # The page's keys from the rows (ordered and cut along their index), then those listings:
+        # joining the listing before the cut would read it for every match.
+        keys = queryset.order_by("-created_at", "-listing_id").values("pk")[low:high]
+        queryset, low, high = Listing.objects.filter(pk__in=keys), None, None
     return list(queryset.annotate(featured=Value(featured)).order_by(*NEWEST).values(*CARD_FIELDS)[low:high])
 
 

@@ -3,6 +3,7 @@ condition, dates against bookings and the navbar's title search."""
 
 import math
 import uuid
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -136,9 +137,16 @@ def _named(model, values: list[str]) -> list[str]:
 NO_MATCH = str(uuid.UUID(int=0))
 
 
-def available_between(queryset: QuerySet, start: date, end: date, *, via: str = "") -> QuerySet:
-    """Listings a renter could book from ``start`` to ``end`` (inclusive); ``via`` is the path from
-    the queryset's model to the listing (``listing__`` from the search row).
+def closed_listing(day: str) -> Q:
+    """Listings whose opening hours mark ``day`` (``monday`` … ``sunday``) closed."""
+    return Q(opening_hours__contains={day: None})
+
+
+def available_between(
+    queryset: QuerySet, start: date, end: date, *, closed: Callable[[str], Q] = closed_listing
+) -> QuerySet:
+    """Listings a renter could book from ``start`` to ``end`` (inclusive): of ``Listing`` or of the
+    search row, which carries the same fields but the closed weekdays (``closed``).
 
     A listing qualifies when none of the range's days is one of its blocked dates, it opens
     on the first and the last day's weekdays (check-in and check-out; days in between on which
@@ -148,21 +156,21 @@ def available_between(queryset: QuerySet, start: date, end: date, *, via: str = 
     every day.
     """
     days = [start + timedelta(days=offset) for offset in range((end - start).days + 1)]
-    queryset = queryset.exclude(**{f"{via}blocked_dates__overlap": days})
-    queryset = _within_notice_and_window(queryset, start, via)
+    queryset = queryset.exclude(blocked_dates__overlap=days)
+    queryset = _within_notice_and_window(queryset, start)
     for day in {WEEKDAYS[start.weekday()], WEEKDAYS[end.weekday()]}:
-        queryset = queryset.exclude(**{f"{via}opening_hours__contains": {day: None}})
+        queryset = queryset.exclude(closed(day))
     return queryset.exclude(_booked_between(start, end))
 
 
-def _within_notice_and_window(queryset: QuerySet, start: date, via: str) -> QuerySet:
+def _within_notice_and_window(queryset: QuerySet, start: date) -> QuerySet:
     """Leave out listings whose booking window does not reach ``start`` or whose minimum notice
     leaves no time on that day (the booking services apply the same rules to the exact times)."""
     now = timezone.now().astimezone(LOCAL_TZ)
-    queryset = queryset.exclude(**{f"{via}booking_window_days__lt": (start - now.date()).days})
+    queryset = queryset.exclude(booking_window_days__lt=(start - now.date()).days)
     day_ends = datetime.combine(start + timedelta(days=1), time(0), tzinfo=LOCAL_TZ)
     hours_left = (day_ends - now).total_seconds() / 3600
-    return queryset.exclude(**{f"{via}minimum_notice_hours__gte": max(0, math.ceil(hours_left))})
+    return queryset.exclude(minimum_notice_hours__gte=max(0, math.ceil(hours_left)))
 
 
 def _booked_between(start: date, end: date) -> Q:

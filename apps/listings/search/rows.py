@@ -66,7 +66,9 @@ def matching_rows(filters: SearchFilters) -> QuerySet[SearchRow]:
         else:  # the box crosses the antimeridian
             rows = rows.filter(Q(longitude__gte=west) | Q(longitude__lte=east))
     if filters.start_date and filters.end_date:
-        rows = available_between(rows, filters.start_date, filters.end_date, via="listing__")
+        rows = available_between(
+            rows, filters.start_date, filters.end_date, closed=lambda day: Q(closed_days__contains=[day])
+        )
     return rows
 
 

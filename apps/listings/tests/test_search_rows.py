@@ -37,7 +37,17 @@ class TestTheRowFollowsEveryWrite:
         )
         listing.amenities.add(amenity)
         listing.facilities.add(facility)
+        Listing.objects.filter(pk=listing.pk).update(
+            opening_hours={"sunday": None, "monday": {"open": "09:00", "close": "17:00"}, "friday": None},
+            blocked_dates=[date(2030, 1, 2)],
+            minimum_notice_hours=48,
+        )
         found = row(listing)
+        assert (found.closed_days, found.blocked_dates, found.minimum_notice_hours) == (
+            ["friday", "sunday"],
+            [date(2030, 1, 2)],
+            48,
+        )
         assert (found.city, found.country, found.property_type, found.capacity) == (
             "TORONTO",
             "CANADA",
