@@ -18,6 +18,9 @@ sort_order, expired_at, gateway_customer_id, gateway_payment_id, paid_by, custom
 sequence, duration_ms, last_success_at
 _.used_at, _.updated_by, _.expired_at, _.gateway_customer_id, _.gateway_payment_id
 _.requested_by, _.reviewed_by, _.reviewed_at
+# The search row's columns: written by the triggers of migration listings 0010, filtered by their
+# names in lookups (search/rows.py: ``f"{period}_prices__overlap"``, ``closed_days__contains``).
+offering_kinds, hourly_prices, daily_prices, weekly_prices, monthly_prices, closed_days
 
 # --- Serializer fields (API names in snake case, `can` flags) and serializer hooks ----------------
 approve, reject, decide, suspend, restore, activate, edit, publish, hide, written, duration, photos
@@ -37,6 +40,7 @@ _.create_superuser, _.has_perms, _.has_module_perms  # Django's auth backend and
 _.base_location, _.base_url  # the storage API
 fk_name, can_delete, show_change_link, parameter_name  # the Django admin
 parser_classes, default_code, arg_joiner, output_field  # DRF views and errors, ORM expressions
+db_type  # a model field's column type (models.NumericMultiRangeField)
 django_get_or_create, skip_postgeneration_save  # factory_boy's Meta
 _.MAX_IMAGE_PIXELS  # Pillow's decompression-bomb limit, set on the module
 _.log_message, protocol_version, _.daemon_threads  # http.server, in the calendar feed test server

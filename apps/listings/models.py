@@ -5,8 +5,8 @@ import uuid
 from decimal import Decimal
 
 from django.conf import settings
-from django.contrib.postgres.fields import ArrayField
-from django.contrib.postgres.indexes import GinIndex, OpClass
+from django.contrib.postgres.fields import ArrayField, DecimalRangeField
+from django.contrib.postgres.indexes import GinIndex, GistIndex, OpClass
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -455,3 +455,87 @@ class ListingDraft(models.Model):
 
     def __str__(self) -> str:
         return f"Draft of {self.listing_id or 'a new listing'} by {self.host_id}"
+
+
+# --- The search row ---------------------------------------------------------------------------------
+
+OFFERING_SLOTS = ("event", *OfferingKind.values)
+"""The owners of a price in ``SearchRow.prices``: an event space's own prices, then each offering kind."""
+PRICE_SLOT_WIDTH = Decimal("100000000000")
+"""Prices are below 10**10 (``money_field``); each (owner, period) slot is a band of 10**11 in ``prices``."""
+
+
+class NumericMultiRangeField(models.Field):
+    """A PostgreSQL ``nummultirange``: written by the search row's triggers, read only in SQL conditions."""
+
+    description = "A set of numeric ranges"
+
+    def db_type(self, connection) -> str:
+        return "nummultirange"
+
+
+class SearchRow(models.Model):
+    """What the public search filters on, one row per listing it shows (approved, active, not deleted,
+    available, of an active host), kept by PostgreSQL triggers on the listing, its offerings, its
+    amenity and facility links and its host (migration ``0010_search_row``), so every write keeps
+    it: the services', the admin's and bulk seeding alike.
+
+    ``prices`` holds every price exactly, as ``slot * PRICE_SLOT_WIDTH + price``, the slot being the
+    owner's index in ``OFFERING_SLOTS`` * 4 + the period's index in ``PRICE_PERIODS`` (an event
+    space's own prices in slots 0-3, each offering kind's in its own four): "a price of these
+    periods, of these offerings, between min and max" is one ``&&`` against a few ranges. It is a
+    recheck, not indexed (its GiST entry would be the whole span of the row's prices). The index
+    answers from ``<period>_prices``, the lowest to the highest price of the period, in the band of
+    the listing's type (event spaces as they are, office spaces plus ``PRICE_SLOT_WIDTH``, so the
+    planner's statistics know how few office spaces have an hourly price): exact for a minimum or
+    a maximum alone, a superset rechecked on ``prices`` with both or with offering kinds."""
+
+    # Removed by the listing's delete trigger (the foreign key is checked at commit).
+    listing = models.OneToOneField(Listing, on_delete=models.DO_NOTHING, primary_key=True, related_name="search_row")
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    title = models.CharField(max_length=140)
+    property_type = models.CharField(max_length=16)
+    city = models.CharField(max_length=80, help_text="Upper-cased.")
+    country = models.CharField(max_length=80, help_text="Upper-cased.")
+    created_at = models.DateTimeField()
+    is_premium = models.BooleanField()
+    latitude = models.DecimalField(max_digits=9, decimal_places=6, null=True)
+    longitude = models.DecimalField(max_digits=9, decimal_places=6, null=True)
+    capacity = models.PositiveIntegerField(null=True, help_text="Guests of an event space, seats of an office space.")
+    amenity_ids = ArrayField(models.UUIDField())
+    facility_ids = ArrayField(models.UUIDField())
+    offering_kinds = ArrayField(models.CharField(max_length=20))
+    prices = NumericMultiRangeField()
+    # What a dated search asks of the listing (queries.available_between), read without joining it.
+    blocked_dates = ArrayField(models.DateField())
+    closed_days = ArrayField(models.CharField(max_length=9), help_text="Weekdays ``opening_hours`` marks closed.")
+    booking_window_days = models.PositiveIntegerField()
+    minimum_notice_hours = models.PositiveIntegerField()
+    hourly_prices = DecimalRangeField(null=True)
+    daily_prices = DecimalRangeField(null=True)
+    weekly_prices = DecimalRangeField(null=True)
+    monthly_prices = DecimalRangeField(null=True)
+
+    class Meta:
+        indexes = [
+            models.Index(F("created_at").desc(), F("listing").desc(), name="searchrow_newest"),
+            models.Index(
+                "host",
+                F("created_at").desc(),
+                F("listing").desc(),
+                condition=Q(is_premium=True),
+                name="searchrow_premium",
+            ),
+            models.Index("city", "property_type", F("created_at").desc(), name="searchrow_city_type"),
+            models.Index("city", F("created_at").desc(), F("listing").desc(), name="searchrow_city_newest"),
+            models.Index("latitude", "longitude", name="searchrow_position"),
+            GinIndex(OpClass(Upper("title"), name="gin_trgm_ops"), name="searchrow_title_trgm"),
+            GinIndex(fields=["amenity_ids", "facility_ids", "offering_kinds"], name="searchrow_catalogue"),
+            # A period's price with the capacity (btree_gist): "type + guests + hourly price" in one index scan.
+            *(GistIndex(f"{period}_prices", "capacity", name=f"searchrow_{period}") for period in Period.values),
+        ]
+
+    def __str__(self) -> str:
+        return f"Search row of {self.listing_id}"

@@ -11,10 +11,11 @@ from django.db.models import QuerySet, Value
 from apps.core.api import MAX_PAGE, PAGE_SIZE, Page
 
 from .. import search_cache
-from ..models import Listing
+from ..models import Listing, SearchRow
 from .cards import CARD_FIELDS, cards
 from .filters import SearchFilters, invalid_param
 from .queries import NEWEST, matching, premium_now_q
+from .rows import matching_rows
 
 # --- Pages of results ------------------------------------------------------
 
@@ -57,10 +58,11 @@ def search_page(
 ) -> tuple[Page, list]:
     """One page (``page``, ``limit`` from ``params``; page size 10) of result cards.
 
-    ``capped``: count the matches up to ``COUNT_CAP`` only (the API); the pages beyond it are empty."""
+    ``capped``: count the matches up to ``COUNT_CAP`` only (the API); the pages beyond it are empty.
+    The public search reads the search rows; a ``base`` (a host's listings) reads the listings."""
     page_number = _page_param(params, "page", 1)
     limit = min(_page_param(params, "limit", PAGE_SIZE), PAGE_SIZE)
-    queryset = matching(filters, base=base)
+    queryset = matching_rows(filters) if base is None else matching(filters, base=base)
     if base is not None:
         total = queryset.count()
     else:
@@ -73,11 +75,11 @@ def search_page(
     return page, cards(rows, user=user)
 
 
-def featured_first(queryset: QuerySet[Listing], start: int, limit: int) -> list[dict[str, Any]]:
+def featured_first(queryset: QuerySet, start: int, limit: int) -> list[dict[str, Any]]:
     """Rows ``start`` to ``start + limit`` of ``queryset`` in ``PUBLIC_ORDER``, as card rows.
 
-    Premium listings are few, so they are read apart (index on the premium rows), then the others
-    follow newest first (index on the newest order): each query reads about one page of rows,
+    ``queryset``: listings or search rows. Premium listings are few, so they are read apart (index
+    on the premium rows), then the others follow newest first (index on the newest order): each query reads about one page of rows,
     where sorting every match on the computed ``featured`` would read them all. Only pages after
     the first count the premium matches, to know where the others start.
     """
@@ -85,23 +87,29 @@ def featured_first(queryset: QuerySet[Listing], start: int, limit: int) -> list[
     rows: list[dict[str, Any]] = []
     if start == 0:
         # The first page reads the premium rows straight away: fewer than a page means that is all of them.
-        rows = list(_card_rows(premium.annotate(featured=Value(True)))[:limit])
+        rows = _card_rows(premium, True, 0, limit)
         premium_count = len(rows)
     else:
         premium_count = premium.count()
         if start < premium_count:
-            rows = list(_card_rows(premium.annotate(featured=Value(True)))[start : start + limit])
+            rows = _card_rows(premium, True, start, start + limit)
     if len(rows) < limit:
         offset = max(0, start - premium_count)
-        rest = _card_rows(queryset.exclude(premium_now_q()).annotate(featured=Value(False)))
-        rows += list(rest[offset : offset + limit - len(rows)])
+        rows += _card_rows(queryset.exclude(premium_now_q()), False, offset, offset + limit - len(rows))
     return rows
 
 
-def _card_rows(queryset: QuerySet[Listing]) -> QuerySet:
-    """Card rows, newest first (``cards`` adds their images and offerings in two queries; reading
-    them in the same query as array subqueries cost more to build in Python than it saved)."""
-    return queryset.order_by(*NEWEST).values(*CARD_FIELDS)
+def _card_rows(queryset: QuerySet, featured: bool, low: int, high: int) -> list[dict[str, Any]]:
+    """Card rows ``low`` to ``high``, newest first (``cards`` adds their images and offerings in two
+    queries; reading them in the same query as array subqueries cost more to build in Python than
+    it saved). From search rows, the rows choose the page and the listings give the cards, in the
+    same order (the row's ``created_at`` and key are the listing's)."""
+    if queryset.model is SearchRow:
+        # The page's keys from the rows (ordered and cut along their index), then those listings:
+        # joining the listing before the cut would read it for every match.
+        keys = queryset.order_by("-created_at", "-listing_id").values("pk")[low:high]
+        queryset, low, high = Listing.objects.filter(pk__in=keys), None, None
+    return list(queryset.annotate(featured=Value(featured)).order_by(*NEWEST).values(*CARD_FIELDS)[low:high])
 
 
 def _page_param(params, name: str, default: int) -> int:

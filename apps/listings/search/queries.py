@@ -3,6 +3,7 @@ condition, dates against bookings and the navbar's title search."""
 
 import math
 import uuid
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -136,8 +137,16 @@ def _named(model, values: list[str]) -> list[str]:
 NO_MATCH = str(uuid.UUID(int=0))
 
 
-def available_between(queryset: QuerySet[Listing], start: date, end: date) -> QuerySet[Listing]:
-    """Listings a renter could book from ``start`` to ``end`` (inclusive).
+def closed_listing(day: str) -> Q:
+    """Listings whose opening hours mark ``day`` (``monday`` … ``sunday``) closed."""
+    return Q(opening_hours__contains={day: None})
+
+
+def available_between(
+    queryset: QuerySet, start: date, end: date, *, closed: Callable[[str], Q] = closed_listing
+) -> QuerySet:
+    """Listings a renter could book from ``start`` to ``end`` (inclusive): of ``Listing`` or of the
+    search row, which carries the same fields but the closed weekdays (``closed``).
 
     A listing qualifies when none of the range's days is one of its blocked dates, it opens
     on the first and the last day's weekdays (check-in and check-out; days in between on which
@@ -150,11 +159,11 @@ def available_between(queryset: QuerySet[Listing], start: date, end: date) -> Qu
     queryset = queryset.exclude(blocked_dates__overlap=days)
     queryset = _within_notice_and_window(queryset, start)
     for day in {WEEKDAYS[start.weekday()], WEEKDAYS[end.weekday()]}:
-        queryset = queryset.exclude(opening_hours__contains={day: None})
+        queryset = queryset.exclude(closed(day))
     return queryset.exclude(_booked_between(start, end))
 
 
-def _within_notice_and_window(queryset: QuerySet[Listing], start: date) -> QuerySet[Listing]:
+def _within_notice_and_window(queryset: QuerySet, start: date) -> QuerySet:
     """Leave out listings whose booking window does not reach ``start`` or whose minimum notice
     leaves no time on that day (the booking services apply the same rules to the exact times)."""
     now = timezone.now().astimezone(LOCAL_TZ)
@@ -166,7 +175,8 @@ def _within_notice_and_window(queryset: QuerySet[Listing], start: date) -> Query
 
 def _booked_between(start: date, end: date) -> Q:
     """Listings fully booked over the local days ``start`` to ``end``: the bookings app answers
-    (``apps.bookings.subscribers``: ``listings_fully_booked``)."""
+    (``apps.bookings.subscribers``: ``listings_fully_booked``). On the listing's primary key, which
+    is also the search row's."""
     booked = Q(pk__in=[])
     for _receiver, ids in dates_searched.send(sender=Listing, start=start, end=end):
         booked |= Q(pk__in=ids)
@@ -182,7 +192,11 @@ def search(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> 
 
 
 def matching(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -> QuerySet[Listing]:
-    """The public listings matching ``filters``, unordered."""
+    """The public listings matching ``filters``, unordered, read from the listings themselves.
+
+    The reference of the search: pages of the public search are answered from the search row
+    (``rows.matching_rows``, the same listings), this query where a ``base`` narrows the listings
+    (a host's page) and by the property test that compares the two."""
     queryset = searchable_listings() if base is None else base
     if filters.title:
         queryset = title_filter(queryset, filters.title)
