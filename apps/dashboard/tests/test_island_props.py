@@ -134,3 +134,35 @@ def test_live_events_are_declared_and_checked():
         check_live_event("typing", {"conversationId": "c1", "name": "Ann", "isTyping": True})
     with pytest.raises(AssertionError):
         check_live_event("unknown", {})
+
+
+# The commands the chat page sends (frontend/src/features/messages/MessagesPage.tsx), as it sends them.
+PAGE_COMMANDS = [
+    ("read", {"conversationId": "c1"}),
+    ("delivered", {"messageId": "m1"}),
+    ("typing", {"conversationId": "c1", "isTyping": True}),
+    ("typing", {"conversationId": "c1", "isTyping": False}),
+    ("ping", {}),
+]
+
+
+def test_live_commands_are_declared_registered_and_checked():
+    from apps.dashboard.contracts import LIVE_COMMANDS
+    from apps.notifications.consumers import live_commands
+
+    from .contract_schema import check_live_command
+
+    # The socket validates every command with the serializer the schema declares, and no other.
+    assert live_commands() == LIVE_COMMANDS
+    assert {command for command, _ in PAGE_COMMANDS} == set(LIVE_COMMANDS)
+    for command, data in PAGE_COMMANDS:
+        check_live_command(command, data)
+    for command, data in (
+        ("typing", {"isTyping": True}),
+        ("typing", {"conversationId": "c1", "isTyping": "maybe"}),
+        ("delivered", {"messageId": "m" * 65}),
+        ("read", {"conversationId": 5}),
+        ("unknown", {}),
+    ):
+        with pytest.raises(AssertionError):
+            check_live_command(command, data)

@@ -5458,6 +5458,22 @@ export interface components {
             readonly images: string[];
             host: components["schemas"]["ListingHost"];
         };
+        /** @description ``delivered``: the page received the message. */
+        LiveCommandDelivered: {
+            messageId: string;
+        };
+        /** @description ``ping``: is the socket alive? Answered with ``pong``; no data. */
+        LiveCommandPing: Record<string, never>;
+        /** @description ``read``: the user read the conversation's messages. */
+        LiveCommandRead: {
+            conversationId: string;
+        };
+        /** @description ``typing``: the user is typing in the conversation (or stopped: ``isTyping`` false). */
+        LiveCommandTyping: {
+            conversationId: string;
+            /** @default true */
+            isTyping?: boolean;
+        };
         /** @description ``delivered``: the recipient's page received the message. */
         LiveEventDelivered: {
             conversationId: string;
