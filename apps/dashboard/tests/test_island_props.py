@@ -16,6 +16,8 @@ from .contract_schema import contract_schemas, errors_against, plain
 from .test_pages import PAGE_PATHS, ROLE_ACTORS
 
 MOUNT = re.compile(r'data-island="(?P<name>\w+)"(?: data-props-id="(?P<props>[\w-]+)")?')
+# A listing card's heart holds its props (apps/listings/templatetags/listing_tags.py, card_heart).
+CARD_HEART = re.compile(r'<span class="card-heart" data-heart><script type="application/json">(.*?)</script></span>')
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +41,8 @@ def built(monkeypatch) -> list:
 
 
 def mounted_props(html: str) -> list[tuple[str, dict]]:
-    """Each ``data-island`` element of the page with the props it is mounted with ({} when none)."""
+    """Each ``data-island`` element of the page with the props it is mounted with ({} when none), and
+    each card's heart with its props."""
     found = []
     for match in MOUNT.finditer(html):
         props: dict = {}
@@ -48,6 +51,7 @@ def mounted_props(html: str) -> list[tuple[str, dict]]:
             assert script, f"{match['name']}: no props element {match['props']}"
             props = json.loads(script.group(1))
         found.append((match["name"], props))
+    found.extend(("FavouriteHeart", json.loads(props)) for props in CARD_HEART.findall(html))
     return found
 
 
@@ -109,6 +113,7 @@ def test_public_pages_props_match_their_serializers(client, users, schemas, buil
             check(schemas, built, response.content.decode(), seen)
     assert {"NavbarSearch", "CookieConsent", "SearchMap", "BookingWidget", "FavouriteHeart", "ListingMap"} <= seen
     assert {"BookingFlow", "ContactForm"} <= seen
+    assert CARD_HEART.search(client.get("/property-listing").content.decode()), "the cards' hearts were checked"
 
 
 @pytest.mark.django_db

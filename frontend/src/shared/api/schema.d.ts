@@ -4830,7 +4830,10 @@ export interface components {
             role: "admin" | "moderator" | "host" | "subHost" | "renter";
             userId: string;
         };
-        /** @description The base of every island's props: read only, built from a dict. */
+        /**
+         * @description A favourite heart: the listing page's (``FavouriteHeart``) and each listing card's (``CardHearts``
+         *     reads it from the ``json_script`` inside the card's heart, ``favourite_heart_props``).
+         */
         IslandPropsFavouriteHeart: {
             listingId: string;
             title: string;
