@@ -12,6 +12,7 @@ import { SubmitButton } from "../../shared/forms/SubmitButton";
 import { TextField } from "../../shared/forms/TextField";
 import { toast } from "../../shared/ui/toast";
 import "../../shared/ui/css/dashboard.css";
+import { Spinner } from "../../shared/ui/Spinner";
 import "./people.css";
 import { Avatar } from "./Avatar";
 import { AvatarCropper } from "./AvatarCropper";
@@ -236,9 +237,8 @@ export function ProfileEditPage({ userId }: { userId: string }) {
   const { data, isPending, isError } = useWholeAccount(userId);
   if (isPending) {
     return (
-      <div className="dash-loading" role="status">
-        <span className="dash-spinner" aria-hidden="true" />
-        <span className="visually-hidden">Loading</span>
+      <div className="dash-loading">
+        <Spinner size="large" />
       </div>
     );
   }

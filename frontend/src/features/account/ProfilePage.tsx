@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "../../shared/ui/Badge";
 import "../../shared/ui/css/dashboard.css";
+import { Spinner } from "../../shared/ui/Spinner";
 import "./people.css";
 import { Avatar, ReadMore } from "./Avatar";
 import { BIO_MAX, displayName, displayPhone, roleLabel, socialLinks, type UserDetail, verificationDocs } from "./people";
@@ -69,9 +70,8 @@ function Profile({ userId }: { userId: string }) {
   const { data, isPending, isError } = useWholeAccount(userId);
   if (isPending) {
     return (
-      <div className="dash-loading" role="status">
-        <span className="dash-spinner" aria-hidden="true" />
-        <span className="visually-hidden">Loading</span>
+      <div className="dash-loading">
+        <Spinner size="large" />
       </div>
     );
   }
