@@ -12,13 +12,13 @@ import { SubmitButton } from "../../shared/forms/SubmitButton";
 import { TextField } from "../../shared/forms/TextField";
 import { toast } from "../../shared/ui/toast";
 import "../../shared/ui/css/dashboard.css";
-import { Spinner } from "../../shared/ui/Spinner";
 import "./people.css";
 import { Avatar } from "./Avatar";
 import { AvatarCropper } from "./AvatarCropper";
 import { applyServerErrors, SOCIAL_LABELS, socialLinks, type UserDetail, updateShellIdentity } from "./people";
-import { accountKey, useWholeAccount } from "./queries";
+import { accountKey } from "./queries";
 import { type ProfileValues, profileSchema } from "./schemas";
+import { WithWholeAccount } from "./WholeAccount";
 
 const FIELDS = [
   "firstName",
@@ -234,14 +234,5 @@ function EditForm({ user }: { user: UserDetail }) {
 }
 
 export function ProfileEditPage({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useWholeAccount(userId);
-  if (isPending) {
-    return (
-      <div className="dash-loading">
-        <Spinner size="large" />
-      </div>
-    );
-  }
-  if (isError || !data) return <p className="dash-card">We could not load your profile.</p>;
-  return <EditForm user={data.user} />;
+  return <WithWholeAccount userId={userId}>{(user) => <EditForm user={user} />}</WithWholeAccount>;
 }
