@@ -72,6 +72,8 @@ echo "== front-end types (tsc --noEmit)"
 (cd frontend && npx --no-install tsc --noEmit)
 echo "== front-end lint (ESLint: typescript-eslint, react-hooks, jsx-a11y, public/dashboard boundary)"
 (cd frontend && npx --no-install eslint --max-warnings 0 .)
+echo "== no duplicated front-end code of 8 lines and 70 tokens or more (jscpd, frontend/.jscpd.json)"
+(cd frontend && npx --no-install jscpd)
 echo "== front-end unit tests (vitest)"
 (cd frontend && npx --no-install vitest run)
 

@@ -59,3 +59,6 @@ pending_disputes_count, sees_counter  # the per-role counter tests
 # hook named in settings, and the event table the tests' live event check reads ----------------------
 widgets, tabs, attribution, tab, markers, zoom
 add_contract_components, LIVE_EVENTS
+# The declared commands and the socket's registered ones, which a test holds equal
+# (apps/dashboard/tests/test_island_props.py).
+LIVE_COMMANDS, live_commands

@@ -1,12 +1,13 @@
-"""The contracts the OpenAPI schema carries beside the endpoints: every island's props and every
-event the live socket sends.
+"""The contracts the OpenAPI schema carries beside the endpoints: every island's props, every event
+the live socket sends and every command a page sends it.
 
 ``ISLANDS`` names each island (``frontend/src/islands/<Name>/main.tsx``) with the serializer of its
-props, ``LIVE_EVENTS`` each socket event with the serializer of its data. ``add_contract_components``,
-a drf-spectacular postprocessing hook, adds them as the components ``IslandProps<Name>`` and
-``LiveEvent<Name>`` of docs/openapi.yaml; openapi-typescript turns them into the types that
-``mountIsland`` gives each island and ``onLive`` each event's listener. It runs after the enum hook,
-so their choices stay inline and the API's named enums are untouched.
+props, ``LIVE_EVENTS`` each socket event with the serializer of its data, ``LIVE_COMMANDS`` each
+command with the serializer that validates its data. ``add_contract_components``, a drf-spectacular
+postprocessing hook, adds them as the components ``IslandProps<Name>``, ``LiveEvent<Name>`` and
+``LiveCommand<Name>`` of docs/openapi.yaml; openapi-typescript turns them into the types that
+``mountIsland`` gives each island, ``onLive`` each event's listener and ``sendLive`` each command.
+It runs after the enum hook, so their choices stay inline and the API's named enums are untouched.
 """
 
 from drf_spectacular.plumbing import build_mocked_view
@@ -29,6 +30,7 @@ from apps.listings.islands import (
 )
 from apps.messaging import live_events as chat_events
 from apps.notifications import live_events
+from apps.notifications.consumers import live_command_name
 
 from . import islands as dashboard
 
@@ -88,18 +90,27 @@ def _event_name(cls: type[Serializer]) -> str:
 
 LIVE_EVENTS: dict[str, type[Serializer]] = {_event_name(cls): cls for cls in EVENT_DATA}
 
-# An island without props, an event without data: an object with nothing in it (drf-spectacular
+COMMAND_DATA: tuple[type[Serializer], ...] = (
+    live_events.LiveCommandPing,
+    chat_events.LiveCommandTyping,
+    chat_events.LiveCommandDelivered,
+    chat_events.LiveCommandRead,
+)
+LIVE_COMMANDS: dict[str, type[Serializer]] = {live_command_name(cls): cls for cls in COMMAND_DATA}
+
+# An island without props, an event or command without data: an object with nothing in it (drf-spectacular
 # drops empty components).
 NO_PROPS = {"type": "object", "additionalProperties": False}
 
 
 def contract_components(generator) -> dict[str, dict]:
-    """The components of every contract (``ISLAND_PROPS``, ``EVENT_DATA``), with the nested ones they use."""
+    """The components of every contract (``ISLAND_PROPS``, ``EVENT_DATA``, ``COMMAND_DATA``), with the
+    nested ones they use."""
     registry = generator.registry
     before = registry.build({}).get("schemas", {})
     schema = build_mocked_view("GET", "/", extend_schema(), registry).schema
     added: dict[str, dict] = {}
-    for serializer in (*ISLAND_PROPS, *EVENT_DATA):
+    for serializer in (*ISLAND_PROPS, *EVENT_DATA, *COMMAND_DATA):
         if schema.resolve_serializer(serializer, "response").name is None:
             added[serializer.__name__] = {**NO_PROPS, "description": (serializer.__doc__ or "").strip()}
     for name, component in registry.build({}).get("schemas", {}).items():

@@ -3,7 +3,8 @@ heart, and the maps of a listing and of the search results."""
 
 from rest_framework import serializers
 
-from apps.core.islands import IslandProps
+from apps.accounts.models import Role
+from apps.core.islands import IslandProps, island_props
 
 from .models import CancellationPolicy, OfferingKind, PaymentPreference, Period, PropertyType
 
@@ -73,11 +74,28 @@ class IslandPropsBookingWidget(IslandBookingListing):
 
 
 class IslandPropsFavouriteHeart(IslandProps):
+    """A favourite heart: the listing page's (``FavouriteHeart``) and each listing card's (``CardHearts``
+    reads it from the ``json_script`` inside the card's heart, ``favourite_heart_props``)."""
+
     listingId = serializers.CharField()
     title = serializers.CharField()
     favourite = serializers.BooleanField()
     isLoggedIn = serializers.BooleanField()
     isRenter = serializers.BooleanField()
+
+
+def favourite_heart_props(user, *, listing_id: str, title: str, favourite: bool) -> dict:
+    """The heart of a listing for ``user``: a visitor is asked to log in, only a renter keeps favourites."""
+    return island_props(
+        IslandPropsFavouriteHeart,
+        {
+            "listingId": listing_id,
+            "title": title,
+            "favourite": favourite,
+            "isLoggedIn": user.is_authenticated,
+            "isRenter": user.is_authenticated and user.role == Role.RENTER,
+        },
+    )
 
 
 class IslandMapMarker(serializers.Serializer):

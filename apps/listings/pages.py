@@ -31,7 +31,7 @@ from apps.premium.selectors import host_is_premium, premium_now
 
 from . import media, search_cache, zones
 from . import search as discovery
-from .islands import IslandPropsBookingWidget, IslandPropsFavouriteHeart, IslandPropsListingMap, IslandPropsSearchMap
+from .islands import IslandPropsBookingWidget, IslandPropsListingMap, IslandPropsSearchMap, favourite_heart_props
 from .models import (
     Amenity,
     Facility,
@@ -326,15 +326,8 @@ def _listing_details(request: HttpRequest, slug: str, marks: dict | None = None)
         "category_name": CATEGORIES[CATEGORY_BY_TYPE[listing.property_type]]["name"],
         "map_url": _map_url(listing),
         "map_props": island_props(IslandPropsListingMap, _listing_map_props(listing)),
-        "favourite_props": island_props(
-            IslandPropsFavouriteHeart,
-            {
-                "listingId": str(listing.id),
-                "title": listing.title,
-                "favourite": bool(favourite),
-                "isLoggedIn": request.user.is_authenticated,
-                "isRenter": request.user.is_authenticated and request.user.role == Role.RENTER,
-            },
+        "favourite_props": favourite_heart_props(
+            request.user, listing_id=str(listing.id), title=listing.title, favourite=bool(favourite)
         ),
         "booking_props": island_props(IslandPropsBookingWidget, booking_props),
         "opening_hours": _opening_rows(listing.opening_hours),

@@ -1,4 +1,5 @@
-"""The chat's live events (apps/notifications/live_events.py says how they are declared and checked)."""
+"""The chat's live events, and the commands a chat page sends over the same socket (typing, delivered,
+read); apps/notifications/live_events.py says how both are declared and checked."""
 
 from rest_framework import serializers
 
@@ -36,3 +37,26 @@ class LiveEventTyping(serializers.Serializer):
     userId = serializers.CharField()
     name = serializers.CharField(allow_blank=True)
     isTyping = serializers.BooleanField()
+
+
+# A conversation's or message's id, as the page has it (a longer one cannot be ours).
+ID_LENGTH = 64
+
+
+class LiveCommandTyping(serializers.Serializer):
+    """``typing``: the user is typing in the conversation (or stopped: ``isTyping`` false)."""
+
+    conversationId = serializers.CharField(max_length=ID_LENGTH)
+    isTyping = serializers.BooleanField(required=False, default=True)
+
+
+class LiveCommandDelivered(serializers.Serializer):
+    """``delivered``: the page received the message."""
+
+    messageId = serializers.CharField(max_length=ID_LENGTH)
+
+
+class LiveCommandRead(serializers.Serializer):
+    """``read``: the user read the conversation's messages."""
+
+    conversationId = serializers.CharField(max_length=ID_LENGTH)

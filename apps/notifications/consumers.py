@@ -2,8 +2,9 @@
 
 Server to page: ``{"event": "notification" | "pendingCounter" | "message" | "typing" | ..., "data": ...}``
 sent to the user's groups (see realtime.py). Page to server: ``{"event": name, "data": {...}}`` for
-the events other apps register with ``register_client_event`` (chat: typing, delivered, read),
-plus ``ping`` (answered with ``pong``).
+the commands other apps register with ``register_live_command`` (chat: typing, delivered, read),
+plus ``ping`` (answered with ``pong``). Each command's data is declared by a ``LiveCommand<Name>``
+serializer (live_events.py), which validates it before its handler runs.
 """
 
 import asyncio
@@ -13,13 +14,15 @@ import time
 from collections.abc import Awaitable, Callable
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from rest_framework.serializers import Serializer
 
 from . import realtime
+from .live_events import LiveCommandPing
 
 logger = logging.getLogger(__name__)
 
-ClientEventHandler = Callable[[object, dict], Awaitable[None]]
-_client_events: dict[str, ClientEventHandler] = {}
+LiveCommandHandler = Callable[[object, dict], Awaitable[None]]
+COMMAND_PREFIX = "LiveCommand"
 MAX_FRAME = 16 * 1024
 # The login a socket was opened with is checked again at most this often, as it delivers or receives.
 LOGIN_CHECK_SECONDS = 10.0
@@ -28,9 +31,26 @@ FRAME_BURST = 20
 FRAMES_PER_SECOND = 5.0
 
 
-def register_client_event(name: str, handler: ClientEventHandler) -> None:
-    """Let pages send ``{"event": name, "data": {...}}``; ``handler(user, data)`` is awaited."""
-    _client_events[name] = handler
+def live_command_name(command: type[Serializer]) -> str:
+    """``LiveCommandTyping`` names the command ``typing``."""
+    name = command.__name__.removeprefix(COMMAND_PREFIX)
+    return name[:1].lower() + name[1:]
+
+
+_commands: dict[str, tuple[type[Serializer], LiveCommandHandler | None]] = {
+    live_command_name(LiveCommandPing): (LiveCommandPing, None),
+}
+
+
+def register_live_command(command: type[Serializer], handler: LiveCommandHandler) -> None:
+    """Let pages send ``{"event": name, "data": {...}}`` (``name`` from ``LiveCommand<Name>``): the data
+    is validated with ``command``, then ``handler(user, validated data)`` is awaited."""
+    _commands[live_command_name(command)] = (command, handler)
+
+
+def live_commands() -> dict[str, type[Serializer]]:
+    """Every command a page may send, by name, with the serializer of its data."""
+    return {name: command for name, (command, _) in _commands.items()}
 
 
 class NotificationConsumer(AsyncWebsocketConsumer):
@@ -126,15 +146,19 @@ class NotificationConsumer(AsyncWebsocketConsumer):
             await self._error('Send {"event": name, "data": {...}}.')
             return
         event, data = message["event"], message.get("data") or {}
-        if event == "ping":
+        command, handler = _commands.get(event, (None, None))
+        if command is LiveCommandPing:
             await self.send(text_data=json.dumps({"event": "pong", "data": {}}))
             return
-        handler = _client_events.get(event)
-        if handler is None or not isinstance(data, dict):
+        if command is None or handler is None or not isinstance(data, dict):
             await self._error(f"Unknown event {event[:40]!r} or data that is not an object.")
             return
+        valid = command(data=data)
+        if not valid.is_valid():
+            await self._error(f"Send {next(iter(valid.errors))}.", event=event)
+            return
         try:
-            await handler(self.user, data)
+            await handler(self.user, valid.validated_data)
         except Exception as exc:  # a refused client event answers an error frame; the socket stays open
             message = getattr(exc, "message", None) or "That could not be done."
             if not hasattr(exc, "message"):

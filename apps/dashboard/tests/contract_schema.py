@@ -1,5 +1,5 @@
 """Checks values against the contracts' components of the committed OpenAPI schema (island props, live
-events: apps/dashboard/contracts.py), with the API's own check (apps/core/schema_check.py: every object
+events and commands: apps/dashboard/contracts.py), with the API's own check (apps/core/schema_check.py: every object
 closed, ``nullable`` honoured)."""
 
 import functools
@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 
 from apps.core import schema_check
-from apps.dashboard.contracts import EVENT_PREFIX, LIVE_EVENTS
+from apps.dashboard.contracts import EVENT_PREFIX, LIVE_COMMANDS, LIVE_EVENTS
 
 
 @functools.cache
@@ -42,3 +42,13 @@ def check_live_event(event: str, data) -> None:
     assert component.startswith(EVENT_PREFIX)
     errors = errors_against(component, data)
     assert not errors, f"live event {event!r}: {errors}"
+
+
+def check_live_command(command: str, data) -> None:
+    """Fail unless ``command`` is declared and ``data`` matches its ``LiveCommand<Name>`` component and
+    passes its serializer (what the socket validates it with)."""
+    assert command in LIVE_COMMANDS, f"live command {command!r} is not declared in apps/dashboard/contracts.py"
+    errors = errors_against(LIVE_COMMANDS[command].__name__, data)
+    assert not errors, f"live command {command!r}: {errors}"
+    valid = LIVE_COMMANDS[command](data=data)
+    assert valid.is_valid(), f"live command {command!r}: {valid.errors}"

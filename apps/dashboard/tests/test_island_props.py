@@ -16,6 +16,8 @@ from .contract_schema import contract_schemas, errors_against, plain
 from .test_pages import PAGE_PATHS, ROLE_ACTORS
 
 MOUNT = re.compile(r'data-island="(?P<name>\w+)"(?: data-props-id="(?P<props>[\w-]+)")?')
+# A listing card's heart holds its props (apps/listings/templatetags/listing_tags.py, card_heart).
+CARD_HEART = re.compile(r'<span class="card-heart" data-heart><script type="application/json">(.*?)</script></span>')
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +41,8 @@ def built(monkeypatch) -> list:
 
 
 def mounted_props(html: str) -> list[tuple[str, dict]]:
-    """Each ``data-island`` element of the page with the props it is mounted with ({} when none)."""
+    """Each ``data-island`` element of the page with the props it is mounted with ({} when none), and
+    each card's heart with its props."""
     found = []
     for match in MOUNT.finditer(html):
         props: dict = {}
@@ -48,6 +51,7 @@ def mounted_props(html: str) -> list[tuple[str, dict]]:
             assert script, f"{match['name']}: no props element {match['props']}"
             props = json.loads(script.group(1))
         found.append((match["name"], props))
+    found.extend(("FavouriteHeart", json.loads(props)) for props in CARD_HEART.findall(html))
     return found
 
 
@@ -109,6 +113,7 @@ def test_public_pages_props_match_their_serializers(client, users, schemas, buil
             check(schemas, built, response.content.decode(), seen)
     assert {"NavbarSearch", "CookieConsent", "SearchMap", "BookingWidget", "FavouriteHeart", "ListingMap"} <= seen
     assert {"BookingFlow", "ContactForm"} <= seen
+    assert CARD_HEART.search(client.get("/property-listing").content.decode()), "the cards' hearts were checked"
 
 
 @pytest.mark.django_db
@@ -134,3 +139,35 @@ def test_live_events_are_declared_and_checked():
         check_live_event("typing", {"conversationId": "c1", "name": "Ann", "isTyping": True})
     with pytest.raises(AssertionError):
         check_live_event("unknown", {})
+
+
+# The commands the chat page sends (frontend/src/features/messages/MessagesPage.tsx), as it sends them.
+PAGE_COMMANDS = [
+    ("read", {"conversationId": "c1"}),
+    ("delivered", {"messageId": "m1"}),
+    ("typing", {"conversationId": "c1", "isTyping": True}),
+    ("typing", {"conversationId": "c1", "isTyping": False}),
+    ("ping", {}),
+]
+
+
+def test_live_commands_are_declared_registered_and_checked():
+    from apps.dashboard.contracts import LIVE_COMMANDS
+    from apps.notifications.consumers import live_commands
+
+    from .contract_schema import check_live_command
+
+    # The socket validates every command with the serializer the schema declares, and no other.
+    assert live_commands() == LIVE_COMMANDS
+    assert {command for command, _ in PAGE_COMMANDS} == set(LIVE_COMMANDS)
+    for command, data in PAGE_COMMANDS:
+        check_live_command(command, data)
+    for command, data in (
+        ("typing", {"isTyping": True}),
+        ("typing", {"conversationId": "c1", "isTyping": "maybe"}),
+        ("delivered", {"messageId": "m" * 65}),
+        ("read", {"conversationId": 5}),
+        ("unknown", {}),
+    ):
+        with pytest.raises(AssertionError):
+            check_live_command(command, data)

@@ -1,8 +1,25 @@
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from django import template
+from django.utils.html import format_html, json_script
+from django.utils.safestring import SafeString
+
+from ..islands import favourite_heart_props
 
 register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def card_heart(context, item: dict) -> SafeString:
+    """A listing card's heart: its mount element, holding its props (``IslandPropsFavouriteHeart``) as a
+    ``json_script`` that the CardHearts island reads (a listing may be on a page twice, so no id)."""
+    props = favourite_heart_props(
+        context["request"].user,
+        listing_id=str(item["listingId"]),
+        title=item["title"],
+        favourite=bool(item["favourite"]),
+    )
+    return format_html('<span class="card-heart" data-heart>{}</span>', json_script(props))
 
 
 @register.filter

@@ -105,17 +105,29 @@ def test_search_page_maps_its_results_and_its_box(users, listing):
     assert props(outside, "search-map-props")["markers"] == [] and "No results found" in outside
 
 
+CARD_HEART = re.compile(r'<span class="card-heart" data-heart><script type="application/json">(.*?)</script></span>')
+
+
+def card_hearts(page: str) -> dict[str, dict]:
+    """Each card heart's props on the page, by listing id."""
+    return {heart["listingId"]: heart for heart in map(json.loads, CARD_HEART.findall(page))}
+
+
 def test_every_card_carries_its_heart(users, listing):
     Favourite.objects.create(user=users["renter"], listing=listing)
     client = Client()
     client.force_login(users["renter"])
     for path in ("/", "/property-listing", "/host/hosty"):
-        page = client.get(path).content.decode()
-        heart = re.search(rf'<span class="card-heart" data-heart data-listing-id="{listing.pk}"[^>]*>', page)
-        assert heart, path
-        assert 'data-favourite="true"' in heart.group(0) and 'data-renter="true"' in heart.group(0), path
-    anonymous = Client().get("/property-listing").content.decode()
-    assert 'data-favourite="false"' in anonymous and 'data-signed-in="false"' in anonymous
+        heart = card_hearts(client.get(path).content.decode()).get(str(listing.pk))
+        assert heart == {
+            "listingId": str(listing.pk),
+            "title": listing.title,
+            "favourite": True,
+            "isLoggedIn": True,
+            "isRenter": True,
+        }, path
+    anonymous = card_hearts(Client().get("/property-listing").content.decode())[str(listing.pk)]
+    assert anonymous["favourite"] is False and anonymous["isLoggedIn"] is False and anonymous["isRenter"] is False
 
 
 def test_a_review_published_by_a_moderator_shows_at_once_on_the_kept_page(users, listing):

@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from apps.accounts.services import tokens_for
 from apps.messaging import realtime as chat_realtime
+from apps.messaging.live_events import LiveCommandTyping
 from apps.messaging.models import Message
 from config.asgi import application
 
@@ -41,10 +42,14 @@ def test_typing_signals_are_dropped_within_two_seconds_without_a_query(clients, 
     sent = []
     original = chat_realtime.services.typing_signal
     chat_realtime.services.typing_signal = lambda **kwargs: sent.append(kwargs)
+    # The handler receives the data as the socket validated it.
+    command = LiveCommandTyping(data={"conversationId": conversation})
+    assert command.is_valid()
+    typing_command = command.validated_data
     try:
         with CaptureQueriesContext(connection) as queries:
             for _ in range(50):
-                chat_realtime._typing.func(users["host"], {"conversationId": conversation})
+                chat_realtime._typing.func(users["host"], typing_command)
     finally:
         chat_realtime.services.typing_signal = original
     assert len(sent) == 1

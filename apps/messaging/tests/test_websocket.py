@@ -101,3 +101,31 @@ def test_message_typing_delivery_and_read_reach_the_right_sockets(clients, users
     async_to_sync(scenario)()
     message = Message.objects.get()
     assert message.delivered_at and message.read_at
+
+
+def test_a_malformed_command_is_refused_before_its_handler(users, monkeypatch):
+    """The socket validates a command's data with its LiveCommand serializer: what does not match it is
+    answered with an error naming the field, and the chat's handler never runs."""
+    from apps.messaging import services
+
+    ran = []
+    monkeypatch.setattr(services, "conversation_mark_read", lambda **kwargs: ran.append(kwargs))
+    monkeypatch.setattr(services, "message_mark_delivered", lambda **kwargs: ran.append(kwargs))
+    monkeypatch.setattr(services, "typing_signal", lambda **kwargs: ran.append(kwargs))
+    token = tokens_for(users["renter"])["token"]
+
+    async def scenario():
+        socket = await open_socket(token)
+        for event, data, field in (
+            ("typing", {"isTyping": True}, "conversationId"),
+            ("typing", {"conversationId": "c1", "isTyping": "maybe"}, "isTyping"),
+            ("delivered", {"messageId": "m" * 65}, "messageId"),
+            ("read", {}, "conversationId"),
+        ):
+            await socket.send_to(text_data=json.dumps({"event": event, "data": data}))
+            error = await next_event(socket, "error")
+            assert error["data"] == {"message": f"Send {field}.", "for": event}
+        await socket.disconnect()
+
+    async_to_sync(scenario)()
+    assert ran == []

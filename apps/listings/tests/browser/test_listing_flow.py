@@ -230,6 +230,10 @@ def test_a_new_host_lists_an_office_space_that_a_renter_saves(page, site, tmp_pa
     page.goto("/favourites")
     expect(page.locator(".favourite-card")).to_contain_text("Harbour Coworking Loft")
     assert axe_violations(page) == []
+    # The search results' card shows it saved (the card heart's props come from the page).
+    page.goto("/property-listing?city=Toronto")
+    card = page.locator("article.card").filter(has_text="Harbour Coworking Loft")
+    expect(card.get_by_role("button", name="Remove Harbour Coworking Loft from your favourites")).to_be_visible()
 
     # The host edits its price: the live listing keeps the old price until the moderator approves.
     sign_in_as(page, "new.host@example.com", PASSWORD)

@@ -16,8 +16,9 @@ import "./people.css";
 import { Avatar } from "./Avatar";
 import { AvatarCropper } from "./AvatarCropper";
 import { applyServerErrors, SOCIAL_LABELS, socialLinks, type UserDetail, updateShellIdentity } from "./people";
-import { accountKey, useWholeAccount } from "./queries";
+import { accountKey } from "./queries";
 import { type ProfileValues, profileSchema } from "./schemas";
+import { WithWholeAccount } from "./WholeAccount";
 
 const FIELDS = [
   "firstName",
@@ -233,15 +234,5 @@ function EditForm({ user }: { user: UserDetail }) {
 }
 
 export function ProfileEditPage({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useWholeAccount(userId);
-  if (isPending) {
-    return (
-      <div className="dash-loading" role="status">
-        <span className="dash-spinner" aria-hidden="true" />
-        <span className="visually-hidden">Loading</span>
-      </div>
-    );
-  }
-  if (isError || !data) return <p className="dash-card">We could not load your profile.</p>;
-  return <EditForm user={data.user} />;
+  return <WithWholeAccount userId={userId}>{(user) => <EditForm user={user} />}</WithWholeAccount>;
 }

@@ -6,8 +6,8 @@ import "./people.css";
 import { Avatar, ReadMore } from "./Avatar";
 import { BIO_MAX, displayName, displayPhone, roleLabel, socialLinks, type UserDetail, verificationDocs } from "./people";
 import { ProfileEditPage } from "./ProfileEditPage";
-import { useWholeAccount } from "./queries";
 import { VerificationDocs } from "./VerificationDocs";
+import { WithWholeAccount, type WholeAccountUser } from "./WholeAccount";
 import type { IslandProps } from "../../shared/ui/mountIsland";
 
 export type ProfileProps = Pick<IslandProps<"DashboardProfile">, "userId" | "view">;
@@ -65,18 +65,7 @@ export function ProfileDetails({ user }: { user: UserDetail }) {
   );
 }
 
-function Profile({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useWholeAccount(userId);
-  if (isPending) {
-    return (
-      <div className="dash-loading" role="status">
-        <span className="dash-spinner" aria-hidden="true" />
-        <span className="visually-hidden">Loading</span>
-      </div>
-    );
-  }
-  if (isError || !data) return <p className="dash-card">We could not load your profile.</p>;
-  const user = data.user;
+function Profile({ user }: { user: WholeAccountUser }) {
   return (
     <>
       <div className="dash-title">
@@ -125,5 +114,5 @@ function Profile({ userId }: { userId: string }) {
 }
 
 export function ProfileScreen({ userId, view }: ProfileProps) {
-  return view === "edit" ? <ProfileEditPage userId={userId} /> : <Profile userId={userId} />;
+  return view === "edit" ? <ProfileEditPage userId={userId} /> : <WithWholeAccount userId={userId}>{(user) => <Profile user={user} />}</WithWholeAccount>;
 }

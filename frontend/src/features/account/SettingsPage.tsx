@@ -20,6 +20,7 @@ import { formatDate, money } from "../../shared/format";
 import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
+import { Spinner } from "../../shared/ui/Spinner";
 import { DataTable } from "../../shared/ui/Table";
 import { flashToast, toast } from "../../shared/ui/toast";
 import "./people.css";
@@ -64,7 +65,7 @@ function NotificationSettings() {
       <h2 id="notifications-title">Notifications</h2>
       <p className="muted">Choose how we tell you about each kind of event.</p>
       {isPending ? (
-        <span className="dash-spinner" role="status" aria-label="Loading" />
+        <Spinner size="large" />
       ) : (
         <div className="people-scroll">
           <table className="people-settings-table">

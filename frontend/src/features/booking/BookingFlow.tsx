@@ -16,6 +16,7 @@ import { SubmitButton } from "../../shared/forms/SubmitButton";
 import { openAuthModal } from "../../features/auth/authModal";
 import { navigation } from "../../shared/browser/navigation";
 import { flashToast, toast } from "../../shared/ui/toast";
+import { Spinner } from "../../shared/ui/Spinner";
 import "../../shared/ui/css/forms.css";
 import "./booking.css";
 import type { IslandProps } from "../../shared/ui/mountIsland";
@@ -196,7 +197,7 @@ function ReviewStep({ listing }: FlowProps) {
   if (returning === "true") {
     return (
       <p className="booking-note" role="status">
-        <span className="spinner" aria-hidden="true" /> Confirming your payment
+        <Spinner decorative /> Confirming your payment
       </p>
     );
   }
@@ -219,7 +220,7 @@ function ReviewStep({ listing }: FlowProps) {
             View the booking
           </a>
           <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void pay(returnedBooking)}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : "Pay now"}
+            {busy ? <Spinner label="Pay now" /> : "Pay now"}
           </button>
         </div>
       </div>

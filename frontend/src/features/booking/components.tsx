@@ -4,6 +4,7 @@ import type { BookingDraft } from "./draft";
 import type { Availability, QuoteState } from "./hooks";
 import { type BookingListing, breakdownRows, EXCLUSIVE_KINDS, type PaymentDetails } from "./quote";
 import { money } from "../../shared/format";
+import { Spinner } from "../../shared/ui/Spinner";
 import { datesBetween, displayDate, endSlots, futureStartSlots, labelMinutes, nowInZone, openingFor, type Slot, zoneNameOn } from "./slots";
 
 export type Errors = Record<string, string | undefined>;
@@ -287,7 +288,7 @@ export function QuotePanel({ state, idle }: { state: QuoteState; idle: string })
     <div className="quote-panel" aria-live="polite" aria-busy={state.loading || undefined}>
       {state.loading ? (
         <p className="booking-note">
-          <span className="spinner" aria-hidden="true" /> Calculating the price
+          <Spinner decorative /> Calculating the price
         </p>
       ) : state.error ? (
         <p className="form-field__error">{state.error}</p>

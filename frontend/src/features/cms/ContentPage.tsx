@@ -14,6 +14,7 @@ import { SubmitButton } from "../../shared/forms/SubmitButton";
 import { TextField } from "../../shared/forms/TextField";
 import { formatDate } from "../../shared/format";
 import "../../shared/ui/css/dashboard.css";
+import { Spinner } from "../../shared/ui/Spinner";
 import { toast } from "../../shared/ui/toast";
 import "../account/people.css";
 import { applyServerErrors, serverErrors } from "../account/people";
@@ -66,7 +67,7 @@ function PageEditor({ page }: { page: (typeof PAGES)[number] }) {
     }
   };
 
-  if (isPending) return <span className="dash-spinner" role="status" aria-label="Loading" />;
+  if (isPending) return <Spinner size="large" />;
   return (
     <section className="dash-card people-card" aria-labelledby={`cms-${page.key}`}>
       <h2 id={`cms-${page.key}`}>{page.label}</h2>
@@ -196,7 +197,7 @@ function ReviewSettings() {
       <section className="dash-card people-card" aria-labelledby="publication-title">
         <h2 id="publication-title">Publication</h2>
         {isPending || !data ? (
-          <span className="dash-spinner" role="status" aria-label="Loading" />
+          <Spinner size="large" />
         ) : (
           <fieldset className="people-form" disabled={busy}>
             <legend className="visually-hidden">When reviews appear</legend>

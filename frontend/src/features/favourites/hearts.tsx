@@ -1,20 +1,17 @@
-/** Hearts on the server-rendered listing cards: each `[data-heart]` element names its listing. */
+/**
+ * Hearts on the server-rendered listing cards: each `[data-heart]` element holds its props as a
+ * `json_script` (`IslandPropsFavouriteHeart`, apps/listings/templatetags/listing_tags.py `card_heart`).
+ */
 import { createRoot } from "react-dom/client";
+import { parseProps } from "../../shared/ui/mountIsland";
 import { Heart } from "./Heart";
 
 export function mountCardHearts(root: ParentNode = document): void {
   root.querySelectorAll<HTMLElement>("[data-heart]").forEach((element) => {
     if (element.dataset.mounted) return;
     element.dataset.mounted = "true";
-    const data = element.dataset;
-    createRoot(element).render(
-      <Heart
-        listingId={data.listingId ?? ""}
-        title={data.title ?? "this space"}
-        favourite={data.favourite === "true"}
-        isLoggedIn={data.signedIn === "true"}
-        isRenter={data.renter === "true"}
-      />,
-    );
+    const props = parseProps("FavouriteHeart", element.querySelector('script[type="application/json"]')?.textContent);
+    element.replaceChildren();
+    createRoot(element).render(<Heart {...props} />);
   });
 }

@@ -5,6 +5,7 @@ import { formatDate } from "../../shared/format";
 import { Badge } from "../../shared/ui/Badge";
 import { ConfirmDialog } from "../../shared/ui/ConfirmDialog";
 import "../../shared/ui/css/dashboard.css";
+import { Spinner } from "../../shared/ui/Spinner";
 import { toast } from "../../shared/ui/toast";
 import "../account/people.css";
 import { Avatar, ReadMore } from "../account/Avatar";
@@ -26,9 +27,8 @@ export function ViewUserPage({ id, userId }: { id: string; userId: string }) {
   const [busy, setBusy] = useState(false);
   if (isPending) {
     return (
-      <div className="dash-loading" role="status">
-        <span className="dash-spinner" aria-hidden="true" />
-        <span className="visually-hidden">Loading</span>
+      <div className="dash-loading">
+        <Spinner size="large" />
       </div>
     );
   }

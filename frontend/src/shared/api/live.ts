@@ -1,7 +1,9 @@
 /**
  * The live socket of the signed-in area (/ws/notifications/): one per page, shared by the islands.
  * Each event's data is typed from the server's `LiveEvent<Name>` serializer (apps/dashboard/contracts.py,
- * generated into schema.d.ts), against which the server's tests check every event it sends.
+ * generated into schema.d.ts), against which the server's tests check every event it sends; each
+ * command a page sends is typed from its `LiveCommand<Name>` serializer, with which the server
+ * validates it. A field renamed on the server and not here fails `tsc`.
  */
 import type { components } from "./schema";
 
@@ -12,6 +14,12 @@ export type LiveEvents = {
   [Key in keyof Schemas as Key extends `LiveEvent${infer Name}` ? Uncapitalize<Name> : never]: Schemas[Key];
 };
 export type LiveEventName = keyof LiveEvents;
+
+/** Every command a page may send, by name, with its data. */
+export type LiveCommands = {
+  [Key in keyof Schemas as Key extends `LiveCommand${infer Name}` ? Uncapitalize<Name> : never]: Schemas[Key];
+};
+export type LiveCommandName = keyof LiveCommands;
 
 type Listener = (data: unknown) => void;
 
@@ -60,7 +68,7 @@ export function onLive<Event extends LiveEventName>(event: Event, listener: (dat
 }
 
 /** Send `{"event": name, "data": data}` over the live socket; false when it is not open. */
-export function sendLive(event: string, data: Record<string, unknown>): boolean {
+export function sendLive<Command extends LiveCommandName>(event: Command, data: LiveCommands[Command]): boolean {
   if (!socket || socket.readyState !== WebSocket.OPEN) return false;
   socket.send(JSON.stringify({ event, data }));
   return true;

@@ -4830,7 +4830,10 @@ export interface components {
             role: "admin" | "moderator" | "host" | "subHost" | "renter";
             userId: string;
         };
-        /** @description The base of every island's props: read only, built from a dict. */
+        /**
+         * @description A favourite heart: the listing page's (``FavouriteHeart``) and each listing card's (``CardHearts``
+         *     reads it from the ``json_script`` inside the card's heart, ``favourite_heart_props``).
+         */
         IslandPropsFavouriteHeart: {
             listingId: string;
             title: string;
@@ -5457,6 +5460,22 @@ export interface components {
             isDeleted: boolean;
             readonly images: string[];
             host: components["schemas"]["ListingHost"];
+        };
+        /** @description ``delivered``: the page received the message. */
+        LiveCommandDelivered: {
+            messageId: string;
+        };
+        /** @description ``ping``: is the socket alive? Answered with ``pong``; no data. */
+        LiveCommandPing: Record<string, never>;
+        /** @description ``read``: the user read the conversation's messages. */
+        LiveCommandRead: {
+            conversationId: string;
+        };
+        /** @description ``typing``: the user is typing in the conversation (or stopped: ``isTyping`` false). */
+        LiveCommandTyping: {
+            conversationId: string;
+            /** @default true */
+            isTyping?: boolean;
         };
         /** @description ``delivered``: the recipient's page received the message. */
         LiveEventDelivered: {
