@@ -56,8 +56,9 @@ def listings_fully_booked(sender, *, start: dt.date, end: dt.date, **kwargs):
             dt.datetime.combine(start, dt.time(0), tzinfo=tz),
             dt.datetime.combine(end + dt.timedelta(days=1), dt.time(0), tzinfo=tz),
         )
-        condition |= Q(time_zone=name, pk__in=booked)
-    return Listing.objects.filter(condition).values_list("pk", flat=True)
+        if booked:
+            condition |= Q(time_zone=name, pk__in=booked)
+    return list(Listing.objects.filter(condition).values_list("pk", flat=True))
 
 
 def listing_refuse_with_upcoming_bookings(sender, *, listing, action: str, **kwargs) -> None:

@@ -556,9 +556,9 @@ def test_search_exclusion(users, event_listing):
     from apps.bookings.selectors import listings_booked_between
 
     booking = make_booking(users["renter"], event_listing)
-    assert list(listings_booked_between(booking.check_in, booking.check_out)) == [event_listing.pk]
+    assert listings_booked_between(booking.check_in, booking.check_out) == [event_listing.pk]
     later = booking.check_out + dt.timedelta(days=1)
-    assert list(listings_booked_between(later, later + dt.timedelta(hours=2))) == []
+    assert listings_booked_between(later, later + dt.timedelta(hours=2)) == []
 
 
 # --- Reviews ----------------------------------------------------------------------------------------------
