@@ -41,7 +41,6 @@ EVENTS = int(os.environ.get("BENCH_CAL_EVENTS", "30"))
 TRIALS = int(os.environ.get("BENCH_CAL_TRIALS", "10"))
 WORKER = os.environ.get("BENCH_WORKER", "-c 2")
 PER_LISTING = 10  # a listing imports at most 10 calendars
-QUEUE = f"bench-calendars-{os.getpid()}"
 SECTION = "## Calendar sync (`scripts/bench_calendars.py`)"
 NY = ZoneInfo("America/New_York")
 WORKER_LOG = Path(tempfile.gettempdir()) / f"bench-calendars-worker-{os.getpid()}.log"
@@ -105,6 +104,7 @@ def main() -> int:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.db import transaction
 
     from apps.accounts.factories import UserFactory
@@ -114,6 +114,7 @@ def main() -> int:
     from apps.bookings.factories import PricedEventListingFactory
     from apps.bookings.models import ExternalCalendar
     from apps.core.exceptions import Conflict
+    from config import instance
 
     every_day = {d: {"open": "07:00", "close": "22:00"} for d in ("monday", "tuesday", "wednesday", "thursday")}
     every_day |= {d: {"open": "07:00", "close": "22:00"} for d in ("friday", "saturday", "sunday")}
@@ -155,13 +156,10 @@ def main() -> int:
                 "-l",
                 "warning",
                 *WORKER.split(),
-                "-Q",
-                QUEUE,
+                *instance.worker_arguments(settings.INSTANCE_NAME, node=f"bench-calendars-{os.getpid()}"),
                 "--without-gossip",
                 "--without-mingle",
                 "--without-heartbeat",
-                "-n",
-                f"{QUEUE}@%h",
             ],
             cwd=ROOT,
             env={**os.environ},
@@ -170,15 +168,15 @@ def main() -> int:
         )
         try:
             # Warm the worker's processes (imports, connections) before measuring.
-            tasks.sync_calendar.apply_async((ids[0],), queue=QUEUE)
-            tasks.sync_calendar.apply_async((ids[1],), queue=QUEUE)
+            tasks.sync_calendar.apply_async((ids[0],))
+            tasks.sync_calendar.apply_async((ids[1],))
             wait(lambda: ExternalCalendar.objects.filter(pk__in=ids[:2], last_synced_at__isnull=False).count() == 2)
             rounds = {}
             for label in ("first sync (200, parse, write)", "refresh (304 Not Modified)"):
                 since = dt.datetime.now(dt.UTC)
                 started = time.monotonic()
                 for calendar_id in ids:
-                    tasks.sync_calendar.apply_async((calendar_id,), queue=QUEUE)
+                    tasks.sync_calendar.apply_async((calendar_id,))
                 wait(
                     lambda since=since: (
                         ExternalCalendar.objects.filter(pk__in=ids, last_synced_at__gte=since).count() == FEEDS
@@ -201,7 +199,7 @@ def main() -> int:
                 end = start + dt.timedelta(hours=2)
                 server.feeds[f"/feed-{index}.ics"] = feed(index, first, extra=[(start, end)])
                 changed = time.monotonic()
-                tasks.sync_calendar.apply_async((ids[index],), queue=QUEUE)
+                tasks.sync_calendar.apply_async((ids[index],))
                 while True:
                     try:
                         with transaction.atomic():
