@@ -120,7 +120,7 @@ def _price_q(prefix: str, filters: SearchFilters) -> Q:
     return combined
 
 
-def _named(model, values: list[str]) -> list[str]:
+def catalogue_ids(model, values: list[str]) -> list[str]:
     """Ids of admin-managed items given by id or by name; an unknown name matches no listing."""
     names = [value.upper() for value in values if not is_uuid(value)]
     by_name: dict[str, str] = {}
@@ -206,9 +206,9 @@ def matching(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -
         queryset = queryset.filter(city__iexact=filters.city)
     if filters.country:
         queryset = queryset.filter(country__iexact=filters.country)
-    for amenity_id in _named(Amenity, filters.amenities) if filters.amenities else []:
+    for amenity_id in catalogue_ids(Amenity, filters.amenities) if filters.amenities else []:
         queryset = queryset.filter(_any_row(Listing.amenities.through.objects.filter(amenity_id=amenity_id)))
-    for facility_id in _named(Facility, filters.facilities) if filters.facilities else []:
+    for facility_id in catalogue_ids(Facility, filters.facilities) if filters.facilities else []:
         queryset = queryset.filter(_any_row(Listing.facilities.through.objects.filter(facility_id=facility_id)))
     if filters.space_offerings:
         queryset = queryset.filter(_any_row(SpaceOffering.objects.filter(kind__in=filters.space_offerings)))

@@ -22,7 +22,7 @@ from ..models import (
     SearchRow,
 )
 from .filters import PRICE_PERIODS, SearchFilters
-from .queries import _named, available_between, title_filter
+from .queries import available_between, catalogue_ids, title_filter
 
 PRICE_CEILING = Decimal("10000000000")
 """Every price is below this (``money_field``: 12 digits, 2 of them decimals)."""
@@ -49,9 +49,9 @@ def matching_rows(filters: SearchFilters) -> QuerySet[SearchRow]:
     if filters.country:
         rows = rows.filter(country=Upper(Value(filters.country)))
     if filters.amenities:
-        rows = rows.filter(amenity_ids__contains=_named(Amenity, filters.amenities))
+        rows = rows.filter(amenity_ids__contains=catalogue_ids(Amenity, filters.amenities))
     if filters.facilities:
-        rows = rows.filter(facility_ids__contains=_named(Facility, filters.facilities))
+        rows = rows.filter(facility_ids__contains=catalogue_ids(Facility, filters.facilities))
     if filters.space_offerings:
         rows = rows.filter(offering_kinds__overlap=filters.space_offerings)
     if filters.min_price is not None or filters.max_price is not None or filters.period:
