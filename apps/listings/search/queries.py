@@ -232,15 +232,20 @@ def matching(filters: SearchFilters, *, base: QuerySet[Listing] | None = None) -
             )
         )
     if filters.bounds:
-        south, west, north, east = filters.bounds
-        queryset = queryset.filter(latitude__gte=south, latitude__lte=north)
-        if west <= east:
-            queryset = queryset.filter(longitude__gte=west, longitude__lte=east)
-        else:  # the box crosses the antimeridian
-            queryset = queryset.filter(Q(longitude__gte=west) | Q(longitude__lte=east))
+        queryset = queryset.filter(within_bounds(filters.bounds))
     if filters.start_date and filters.end_date:
         queryset = available_between(queryset, filters.start_date, filters.end_date)
     return queryset
+
+
+def within_bounds(bounds) -> Q:
+    """Inside the map box ``(south, west, north, east)``; a box whose west is east of its east
+    crosses the antimeridian."""
+    south, west, north, east = bounds
+    inside = Q(latitude__gte=south, latitude__lte=north)
+    if west <= east:
+        return inside & Q(longitude__gte=west, longitude__lte=east)
+    return inside & (Q(longitude__gte=west) | Q(longitude__lte=east))
 
 
 def title_suggestions(text: str, *, limit: int = 10) -> list[dict[str, str]]:

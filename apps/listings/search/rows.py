@@ -22,7 +22,7 @@ from ..models import (
     SearchRow,
 )
 from .filters import PRICE_PERIODS, SearchFilters
-from .queries import available_between, catalogue_ids, title_filter
+from .queries import available_between, catalogue_ids, title_filter, within_bounds
 
 PRICE_CEILING = Decimal("10000000000")
 """Every price is below this (``money_field``: 12 digits, 2 of them decimals)."""
@@ -59,12 +59,7 @@ def matching_rows(filters: SearchFilters) -> QuerySet[SearchRow]:
     if filters.guests:
         rows = rows.filter(capacity__gte=filters.guests)
     if filters.bounds:
-        south, west, north, east = filters.bounds
-        rows = rows.filter(latitude__gte=south, latitude__lte=north)
-        if west <= east:
-            rows = rows.filter(longitude__gte=west, longitude__lte=east)
-        else:  # the box crosses the antimeridian
-            rows = rows.filter(Q(longitude__gte=west) | Q(longitude__lte=east))
+        rows = rows.filter(within_bounds(filters.bounds))
     if filters.start_date and filters.end_date:
         rows = available_between(
             rows, filters.start_date, filters.end_date, closed=lambda day: Q(closed_days__contains=[day])
