@@ -7,8 +7,6 @@
 
 import datetime as dt
 
-from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
-from django.db.models import Q
 from django.db.models.signals import post_save
 
 from apps.core.dispatch import Subscriber
@@ -19,46 +17,15 @@ from apps.listings.models import Listing
 from apps.listings.signals import dates_searched, listing_withdrawing
 
 from . import selectors
-from .models import Booking, ExternalBlock, Occupancy
+from .models import Booking, Occupancy
 from .policies import HOLDING_STATUSES
 from .signals import booking_status_changed
-from .times import zone_of
 
 
-def listings_fully_booked(sender, *, start: dt.date, end: dt.date, **kwargs):
+def listings_fully_booked(sender, *, start: dt.date, end: dt.date, **kwargs) -> list:
     """Listings fully booked over the days ``start`` to ``end``, each read in its listing's own time
-    zone (a Mumbai space's 1 June is Mumbai's). One subquery per zone in use, OR-ed together.
-
-    Only the zones of listings holding time near the range, by a booking or by an imported calendar's
-    block, are looked at (through the GiST indexes on the held time; a day either side covers every
-    offset): reading the zones of every listing scanned the whole table on each dated search (30 ms
-    at 100,000 listings)."""
-    condition = Q(pk__in=[])
-    near = DateTimeTZRange(
-        dt.datetime.combine(start - dt.timedelta(days=1), dt.time(0), tzinfo=dt.UTC),
-        dt.datetime.combine(end + dt.timedelta(days=2), dt.time(0), tzinfo=dt.UTC),
-        "[)",
-    )
-    zones = set(
-        Occupancy.objects.filter(active=True, hold__overlap=near)
-        .order_by()
-        .values_list("listing__time_zone", flat=True)
-        .distinct()
-    ) | set(
-        ExternalBlock.objects.filter(period__overlap=near)
-        .order_by()
-        .values_list("listing__time_zone", flat=True)
-        .distinct()
-    )
-    for name in sorted(zones):
-        tz = zone_of(name)
-        booked = selectors.listings_booked_between(
-            dt.datetime.combine(start, dt.time(0), tzinfo=tz),
-            dt.datetime.combine(end + dt.timedelta(days=1), dt.time(0), tzinfo=tz),
-        )
-        if booked:
-            condition |= Q(time_zone=name, pk__in=booked)
-    return list(Listing.objects.filter(condition).values_list("pk", flat=True))
+    zone (``selectors.listings_fully_booked_on``: one query)."""
+    return selectors.listings_fully_booked_on(start, end)
 
 
 def listing_refuse_with_upcoming_bookings(sender, *, listing, action: str, **kwargs) -> None:

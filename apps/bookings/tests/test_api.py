@@ -553,12 +553,15 @@ def test_availability(clients, users, event_listing):
 
 
 def test_search_exclusion(users, event_listing):
-    from apps.bookings.selectors import listings_booked_between
+    from apps.bookings.selectors import listings_fully_booked_on
+    from apps.bookings.times import zone_of
 
     booking = make_booking(users["renter"], event_listing)
-    assert listings_booked_between(booking.check_in, booking.check_out) == [event_listing.pk]
-    later = booking.check_out + dt.timedelta(days=1)
-    assert listings_booked_between(later, later + dt.timedelta(hours=2)) == []
+    zone = zone_of(event_listing.time_zone)
+    day = booking.check_in.astimezone(zone).date()
+    assert listings_fully_booked_on(day, day) == [event_listing.pk]
+    later = booking.check_out.astimezone(zone).date() + dt.timedelta(days=2)
+    assert listings_fully_booked_on(later, later + dt.timedelta(days=1)) == []
 
 
 # --- Reviews ----------------------------------------------------------------------------------------------
