@@ -245,7 +245,7 @@ def write_section(rounds, latencies, feed_bytes, failing, not_modified) -> None:
         f"Run of {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, load average {LOAD_AT_START:.1f} at the start and {load[0]:.1f} at the end, "
         f"{os.cpu_count()} cores. {FEEDS:,} feeds of {EVENTS} events each ({feed_bytes / 1024:.1f} KB; all-day, "
         "timed UTC and weekly series with an exception) from a local `http.server`, on listings of 10 feeds "
-        f"each, synced by one Celery worker `{WORKER}` (prefork) from its own queue.",
+        f"each, synced by one Celery worker `{WORKER}` (prefork) from the instance's queues.",
         "",
         "| round | feeds | seconds | feeds/s |",
         "|---|---:|---:|---:|",
