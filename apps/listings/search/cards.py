@@ -54,12 +54,23 @@ def image_url(path: str, *, small: bool = False) -> str:
     return default_storage.url(path)
 
 
+OFFERING_FIELDS = ("id", "kind", "hourly", "daily", "weekly", "monthly", "seats", "minimum_period")
+"""What a card shows of each offering."""
+
+
 def cards(rows, *, user=None) -> list[dict[str, Any]]:
-    """Turn rows of ``queryset.values(*CARD_FIELDS)`` into flat API dictionaries: two queries whatever the
-    number of rows (their images, their offerings), plus one for a signed-in user's favourites."""
+    """Turn rows of ``queryset.values(*CARD_FIELDS)`` into flat API dictionaries.
+
+    Their images, offerings and the signed-in user's favourites are read in one query each,
+    whatever the number of rows; rows that already carry them (``images``, ``offerings``,
+    ``favourite``: the search's first page reads them in its one statement) are used as they are."""
     rows = list(rows)
-    if not rows:
-        return []
+    if rows and "images" not in rows[0]:
+        _read_extras(rows, user)
+    return [_card(row) for row in rows]
+
+
+def _read_extras(rows: list[dict[str, Any]], user) -> None:
     ids = [row["id"] for row in rows]
     images: dict[Any, list[str]] = {}
     for listing_id, path in (
@@ -68,52 +79,52 @@ def cards(rows, *, user=None) -> list[dict[str, Any]]:
         images.setdefault(listing_id, []).append(path)
     offerings: dict[Any, list[dict[str, Any]]] = {}
     for offering in (
-        SpaceOffering.objects.filter(listing_id__in=ids)
-        .order_by("kind")
-        .values("id", "listing_id", "kind", "hourly", "daily", "weekly", "monthly", "seats", "minimum_period")
+        SpaceOffering.objects.filter(listing_id__in=ids).order_by("kind").values("listing_id", *OFFERING_FIELDS)
     ):
-        offerings.setdefault(offering["listing_id"], []).append(_offering_card(offering))
+        offerings.setdefault(offering["listing_id"], []).append(offering)
     liked: set = set()
     if user is not None and user.is_authenticated:
         liked = set(Favourite.objects.filter(user=user, listing_id__in=ids).values_list("listing_id", flat=True))
-    out = []
     for row in rows:
-        paths = images.get(row["id"], [])
-        out.append(
-            {
-                "_id": str(row["id"]),
-                "slug": row["slug"],
-                "title": row["title"],
-                "status": row["status"],
-                "isActive": row["is_active"],
-                "availability": row["availability"],
-                "propertyType": row["property_type"],
-                "streetAddress": row["street_address"],
-                "city": row["city"],
-                "state": row["state"],
-                "country": row["country"],
-                "address": row["address"],
-                "latitude": None if row["latitude"] is None else str(row["latitude"]),
-                "longitude": None if row["longitude"] is None else str(row["longitude"]),
-                "images": paths,
-                "hourly": _money(row["hourly"]),
-                "daily": _money(row["daily"]),
-                "weekly": _money(row["weekly"]),
-                "monthly": _money(row["monthly"]),
-                "discount": _money(row["discount"]),
-                "paymentPreference": row["payment_preference"],
-                "spaceOffering": offerings.get(row["id"], []),
-                "numberOfSeats": row["number_of_seats"],
-                "guest": row["guest"],
-                "dimension": row["dimension"],
-                "minimumDays": row["minimum_days"],
-                "isPremium": bool(row.get("featured")),
-                "reviews": {"rating": f"{row['rating_average']:.2f}", "count": row["rating_count"]},
-                "favourite": row["id"] in liked,
-                "fromPrice": _from_price(row, offerings.get(row["id"], [])),
-            }
+        row.update(
+            images=images.get(row["id"], []), offerings=offerings.get(row["id"], []), favourite=row["id"] in liked
         )
-    return out
+
+
+def _card(row: dict[str, Any]) -> dict[str, Any]:
+    offerings = [_offering_card(offering) for offering in row["offerings"]]
+    return {
+        "_id": str(row["id"]),
+        "slug": row["slug"],
+        "title": row["title"],
+        "status": row["status"],
+        "isActive": row["is_active"],
+        "availability": row["availability"],
+        "propertyType": row["property_type"],
+        "streetAddress": row["street_address"],
+        "city": row["city"],
+        "state": row["state"],
+        "country": row["country"],
+        "address": row["address"],
+        "latitude": None if row["latitude"] is None else str(row["latitude"]),
+        "longitude": None if row["longitude"] is None else str(row["longitude"]),
+        "images": list(row["images"]),
+        "hourly": _money(row["hourly"]),
+        "daily": _money(row["daily"]),
+        "weekly": _money(row["weekly"]),
+        "monthly": _money(row["monthly"]),
+        "discount": _money(row["discount"]),
+        "paymentPreference": row["payment_preference"],
+        "spaceOffering": offerings,
+        "numberOfSeats": row["number_of_seats"],
+        "guest": row["guest"],
+        "dimension": row["dimension"],
+        "minimumDays": row["minimum_days"],
+        "isPremium": bool(row.get("featured")),
+        "reviews": {"rating": f"{row['rating_average']:.2f}", "count": row["rating_count"]},
+        "favourite": bool(row["favourite"]),
+        "fromPrice": _from_price(row, offerings),
+    }
 
 
 def _offering_card(offering: dict[str, Any]) -> dict[str, Any]:

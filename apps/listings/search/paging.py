@@ -14,6 +14,7 @@ from .. import search_cache
 from ..models import Listing, SearchRow
 from .cards import CARD_FIELDS, cards
 from .filters import SearchFilters, invalid_param
+from .first_page import first_page
 from .queries import NEWEST, matching, premium_now_q
 from .rows import matching_rows
 
@@ -27,23 +28,34 @@ there, as large marketplaces do (docs/decisions/listings/the-api-counts-a-search
 for a broad search at 100,000 listings, docs/performance.md); the bounded one stops at 1,001."""
 
 
-def cached_count(queryset: QuerySet[Listing], filters: SearchFilters, *, cap: int | None = None) -> int:
-    """The number of matches, kept a minute per filter set: counting every public listing takes
+class KeptCount:
+    """The number of matches of a filter set, kept a minute: counting every public listing takes
     tens of milliseconds at 100,000 rows, while the page itself is an index scan of ten rows.
     A change retires the kept totals with the stored answers of the same scopes (``search_cache``:
     the search's city or map tiles, the dates); what changes without a write (premium ending)
-    shows within the minute."""
-    key = (
-        f"listings:search-count:{cap or ''}:" + hashlib.sha1(repr(filters).encode(), usedforsecurity=False).hexdigest()
-    )
-    scopes = search_cache.scopes_of(filters.city, filters.bounds)
-    versions = search_cache.version_keys(scopes, dated=filters.start_date is not None)
-    found = cache.get_many([*versions, key])
-    version, stored = tuple(found.get(name) for name in versions), found.get(key)
-    if stored is not None and stored[0] == version:
-        return stored[1]
+    shows within the minute. ``value`` is the kept number, or None."""
+
+    def __init__(self, filters: SearchFilters, cap: int | None) -> None:
+        digest = hashlib.sha1(repr(filters).encode(), usedforsecurity=False).hexdigest()
+        self.key = f"listings:search-count:{cap or ''}:{digest}"
+        versions = search_cache.version_keys(
+            search_cache.scopes_of(filters.city, filters.bounds), dated=filters.start_date is not None
+        )
+        found = cache.get_many([*versions, self.key])
+        self.version, stored = tuple(found.get(name) for name in versions), found.get(self.key)
+        self.value = stored[1] if stored is not None and stored[0] == self.version else None
+
+    def keep(self, total: int) -> None:
+        cache.set(self.key, (self.version, total), COUNT_CACHE_SECONDS)
+
+
+def cached_count(queryset: QuerySet[Listing], filters: SearchFilters, *, cap: int | None = None) -> int:
+    """The number of matches (``bounded_count`` up to ``cap``), kept a minute per filter set (``KeptCount``)."""
+    kept = KeptCount(filters, cap)
+    if kept.value is not None:
+        return kept.value
     total = queryset.count() if cap is None else bounded_count(queryset, cap)
-    cache.set(key, (version, total), COUNT_CACHE_SECONDS)
+    kept.keep(total)
     return total
 
 
@@ -63,14 +75,23 @@ def search_page(
     page_number = _page_param(params, "page", 1)
     limit = min(_page_param(params, "limit", PAGE_SIZE), PAGE_SIZE)
     queryset = matching_rows(filters) if base is None else matching(filters, base=base)
+    start = (page_number - 1) * limit
+    cap = COUNT_CAP if capped else None
+    rows: list = []
     if base is not None:
         total = queryset.count()
+    elif start == 0:
+        # The first page, most searches' only one: the total and the cards in one statement.
+        kept = KeptCount(filters, cap)
+        total, rows = first_page(queryset, limit, cap=cap, total=kept.value, user=user)
+        if kept.value is None:
+            kept.keep(total)
     else:
-        total = cached_count(queryset, filters, cap=COUNT_CAP if capped else None)
+        total = cached_count(queryset, filters, cap=cap)
     more = capped and total > COUNT_CAP
     total = min(total, COUNT_CAP) if capped else total
-    start = (page_number - 1) * limit
-    rows = featured_first(queryset, start, limit) if start < total else []
+    if start < total and not rows:
+        rows = featured_first(queryset, start, limit)
     page = Page(items=rows, total_count=total, page=page_number, limit=limit, capped=more)
     return page, cards(rows, user=user)
 

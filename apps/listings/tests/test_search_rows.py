@@ -141,3 +141,32 @@ def test_the_search_rows_answer_as_the_reference_query(data_set, asked):  # noqa
     assert result.capped == (bounded_count(reference, CAP) > CAP)
     assert [item["_id"] for item in items] == [str(found["id"]) for found in expected]
     assert [item["isPremium"] for item in items] == [found["featured"] for found in expected]
+    # The first page reads its cards in the same statement: the same cards as read apart.
+    assert items == discovery.cards(expected)
+
+
+def test_the_first_page_reads_cards_hearts_and_total_in_one_statement(clients, users):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from apps.listings.factories import FavouriteFactory, OfficeListingFactory
+
+    liked = OfficeListingFactory(images=3, city="Lisbon")
+    other = ListingFactory(city="Lisbon")
+    FavouriteFactory(user=users["renter"], listing=liked)
+    address = "/api/listing/property-listing?page=1&filters[city]=lisbon"
+    with CaptureQueriesContext(connection) as context:
+        data = clients["renter"].get(address).json()["data"]
+    search_queries = [q for q in context.captured_queries if "listings_searchrow" in q["sql"]]
+    assert len(search_queries) == 1
+    assert data["totalCount"] == 2
+    cards = {card["_id"]: card for card in data["listings"]}
+    assert cards[str(liked.pk)]["favourite"] is True and cards[str(other.pk)]["favourite"] is False
+    assert cards[str(liked.pk)]["images"] == list(liked.images.order_by("position").values_list("path", flat=True))
+    assert len(cards[str(liked.pk)]["images"]) == 3
+    kinds = sorted(liked.space_offerings.values_list("kind", flat=True))
+    assert [offering["kind"] for offering in cards[str(liked.pk)]["spaceOffering"]] == kinds
+    assert all(
+        offering["hourly"] is None or "." in offering["hourly"] for offering in cards[str(liked.pk)]["spaceOffering"]
+    )
+    assert clients["other_renter"].get(address).json()["data"]["listings"][0]["favourite"] is False
