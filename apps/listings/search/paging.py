@@ -16,7 +16,7 @@ from .cards import CARD_FIELDS, cards
 from .filters import SearchFilters, invalid_param
 from .first_page import first_page
 from .queries import NEWEST, matching, premium_now_q
-from .rows import matching_rows
+from .rows import matching_rows, no_title_contains
 
 # --- Pages of results ------------------------------------------------------
 
@@ -74,19 +74,25 @@ def search_page(
     The public search reads the search rows; a ``base`` (a host's listings) reads the listings."""
     page_number = _page_param(params, "page", 1)
     limit = min(_page_param(params, "limit", PAGE_SIZE), PAGE_SIZE)
-    queryset = matching_rows(filters) if base is None else matching(filters, base=base)
     start = (page_number - 1) * limit
     cap = COUNT_CAP if capped else None
     rows: list = []
     if base is not None:
+        queryset = matching(filters, base=base)
         total = queryset.count()
     elif start == 0:
-        # The first page, most searches' only one: the total and the cards in one statement.
+        # The first page, most searches' only one: the total and the cards in one statement. A
+        # title is first asked as containing titles; only when none contains it, as close words.
         kept = KeptCount(filters, cap)
+        queryset = matching_rows(filters, close_titles=False)
         total, rows = first_page(queryset, limit, cap=cap, total=kept.value, user=user)
+        if not rows and filters.title and no_title_contains(filters.title):
+            queryset = matching_rows(filters, close_titles=True)
+            total, rows = first_page(queryset, limit, cap=cap, total=kept.value, user=user)
         if kept.value is None:
             kept.keep(total)
     else:
+        queryset = matching_rows(filters)
         total = cached_count(queryset, filters, cap=cap)
     more = capped and total > COUNT_CAP
     total = min(total, COUNT_CAP) if capped else total

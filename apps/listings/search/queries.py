@@ -60,9 +60,13 @@ class WordSimilar(Func):
     output_field = BooleanField()
 
 
-def title_match(text: str) -> Q:
-    """Titles containing ``text`` (case-insensitive) or a word close to it."""
-    return Q(title__icontains=text) | Q(WordSimilar(Value(text.upper()), Upper("title")))
+def title_match(text: str, *, close: bool | None = None) -> Q:
+    """Titles containing ``text`` (case-insensitive) or a word close to it; ``close`` True: only
+    the close words, False: only the containing titles."""
+    contains, similar = Q(title__icontains=text), Q(WordSimilar(Value(text.upper()), Upper("title")))
+    if close is None:
+        return contains | similar
+    return similar if close else contains
 
 
 def title_filter(queryset: QuerySet[Listing], text: str) -> QuerySet[Listing]:
@@ -71,10 +75,10 @@ def title_filter(queryset: QuerySet[Listing], text: str) -> QuerySet[Listing]:
     Checking the plain match first (one cheap ``EXISTS``) keeps the costly similarity check for
     the rare searches that need it.
     """
-    contains = queryset.filter(title__icontains=text)
+    contains = queryset.filter(title_match(text, close=False))
     if contains.exists():
         return contains
-    return queryset.filter(WordSimilar(Value(text.upper()), Upper("title")))
+    return queryset.filter(title_match(text, close=True))
 
 
 def _any_row(rows: QuerySet) -> Q:

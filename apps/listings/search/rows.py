@@ -22,7 +22,7 @@ from ..models import (
     SearchRow,
 )
 from .filters import PRICE_PERIODS, SearchFilters
-from .queries import available_between, catalogue_ids, title_filter, within_bounds
+from .queries import available_between, catalogue_ids, title_filter, title_match, within_bounds
 
 PRICE_CEILING = Decimal("10000000000")
 """Every price is below this (``money_field``: 12 digits, 2 of them decimals)."""
@@ -37,11 +37,17 @@ class Overlaps(Func):
     output_field = BooleanField()
 
 
-def matching_rows(filters: SearchFilters) -> QuerySet[SearchRow]:
-    """The search rows matching ``filters``, unordered: the same listings as ``queries.matching``."""
+def matching_rows(filters: SearchFilters, *, close_titles: bool | None = None) -> QuerySet[SearchRow]:
+    """The search rows matching ``filters``, unordered: the same listings as ``queries.matching``.
+
+    ``close_titles``: for a title, titles with a word close to it (True) or titles containing it
+    (False); None asks first whether any title contains it (``queries.title_filter``). A caller
+    that tries the containing titles first falls back when ``no_title_contains`` the text."""
     rows = SearchRow.objects.all()
-    if filters.title:
+    if filters.title and close_titles is None:
         rows = title_filter(rows, filters.title)
+    elif filters.title:
+        rows = rows.filter(title_match(filters.title, close=close_titles))
     if filters.property_type:
         rows = rows.filter(property_type=filters.property_type)
     if filters.city:
@@ -65,6 +71,11 @@ def matching_rows(filters: SearchFilters) -> QuerySet[SearchRow]:
             rows, filters.start_date, filters.end_date, closed=lambda day: Q(closed_days__contains=[day])
         )
     return rows
+
+
+def no_title_contains(text: str) -> bool:
+    """No title the search shows contains ``text``: the title search then looks for close words."""
+    return not SearchRow.objects.filter(title__icontains=text).exists()
 
 
 def _price_condition(filters: SearchFilters) -> Q:
