@@ -75,7 +75,7 @@ def matching_rows(filters: SearchFilters, *, close_titles: bool | None = None) -
 
 def no_title_contains(text: str) -> bool:
     """No title the search shows contains ``text``: the title search then looks for close words."""
-    return not SearchRow.objects.filter(title__icontains=text).exists()
+    return not SearchRow.objects.filter(title_match(text, close=False)).exists()
 
 
 def _price_condition(filters: SearchFilters) -> Q:
