@@ -61,7 +61,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", SITE_URL)
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "apps.accounts.admin_config.AdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

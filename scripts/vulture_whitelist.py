@@ -38,7 +38,8 @@ RevocableJWTScheme, target_class  # drf-spectacular finds its extensions by subc
 ROOT_URLCONF, LOGGING  # the bench and scale-demo settings modules
 _.create_superuser, _.has_perms, _.has_module_perms  # Django's auth backend and createsuperuser
 _.base_location, _.base_url  # the storage API
-fk_name, can_delete, show_change_link, parameter_name  # the Django admin
+fk_name, can_delete, show_change_link, parameter_name, lookup_allowed, login_form, user_cache  # the Django admin
+default_site  # the admin app config names the admin site class (apps/accounts/admin_config.py)
 parser_classes, default_code, arg_joiner, output_field  # DRF views and errors, ORM expressions
 db_type  # a model field's column type (models.NumericMultiRangeField)
 django_get_or_create, skip_postgeneration_save  # factory_boy's Meta

@@ -220,6 +220,7 @@ def dispute_approve(*, dispute_id, actor: User, refund_amount) -> Dispute:
         source=Refund.Source.DISPUTE,
         reason=f"Dispute {dispute.pk} approved",
         actor=actor,
+        exact=True,
     )
     if refund is None:
         raise Conflict("The refund could not be made. Please refresh and try again.")

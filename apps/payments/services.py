@@ -414,21 +414,56 @@ def refund_limits(booking_ids) -> dict:
     }
 
 
-def payment_refund(*, payment: Payment, amount: Decimal, source: str, reason: str = "", actor=None) -> Refund | None:
+def payment_refund(
+    *, payment: Payment, amount: Decimal, source: str, reason: str = "", actor=None, exact: bool = False
+) -> Refund | None:
     """The one way money goes back to a renter (cancellation policy or approved dispute).
 
     Part or all of what was paid, never more than is left: the refund is recorded at once (so a
     second refund cannot exceed the rest) and sent to the gateway by the worker, which issues the
-    credit note and tells the renter. Returns None when nothing is left to refund.
+    credit note and tells the renter. The limit is read under the locks of the money it depends on
+    (``money_locked``), so a payout released meanwhile is either seen or waits. A policy refund is
+    kept to what is left; an ``exact`` one (an amount staff chose) is refused when it no longer
+    fits. Returns None when nothing is left to refund.
     """
-    payment = payment_locked(payment.pk)
-    amount = min(Decimal(amount).quantize(Decimal("0.01")), refund_limit(payment))
+    payment, payout, earning = money_locked(payment.pk)
+    amount = Decimal(amount).quantize(Decimal("0.01"))
+    limit = refund_limit(payment)
+    if exact and amount > limit:
+        raise Conflict(
+            f"Only ${limit:,.2f} can still be refunded for this booking: the host was paid out meanwhile. "
+            "Please refresh and try again."
+        )
+    amount = min(amount, limit)
     if amount <= ZERO:
         return None
     refund = _refund_open(payment, amount=amount, source=source, reason=reason, actor=actor)
-    _count_refund(payment, amount, actor=actor, reason=reason)
+    _count_refund(payment, payout, earning, amount, actor=actor, reason=reason)
     effect_enqueue("payments.refund", {"refund_id": str(refund.pk)}, key=f"refund:{refund.pk}")
     return refund
+
+
+def money_locked(payment_id) -> tuple[Payment, Payout | None, Earning | None]:
+    """A booking's payment, the payout its earning sits in and the earning, locked in the one order
+    every path that moves a booking's money takes: payment, then payout, then earning (a release
+    locks payout, then earnings; a payout request claims earnings by a conditional update), as
+    ``docs/security.md`` records. While they are held, no payout containing this earning can be
+    released or rejected and the earning cannot join one."""
+    payment = payment_locked(payment_id)
+    return payment, *_earning_locked(payment)
+
+
+def _earning_locked(payment: Payment) -> tuple[Payout | None, Earning | None]:
+    """The payout and earning of a payment the caller has locked, locked in that order."""
+    for _attempt in range(3):
+        payout_id = Earning.objects.filter(payment=payment).values_list("payout_id", flat=True).first()
+        payout = Payout.objects.select_for_update().get(pk=payout_id) if payout_id is not None else None
+        earning = Earning.objects.select_for_update().filter(payment=payment).first()
+        if earning is None or earning.payout_id == payout_id:
+            return payout, earning
+        # The earning joined or left a payout between the two reads: the locks taken so far are
+        # not the ones it needs; read again (held locks are kept until the transaction ends).
+    raise Conflict("This booking's earning changed meanwhile. Please try again.")
 
 
 def _refund_open(payment: Payment, *, amount: Decimal, source: str, reason: str, actor=None) -> Refund:
@@ -439,28 +474,20 @@ def _refund_open(payment: Payment, *, amount: Decimal, source: str, reason: str,
     return refund
 
 
-def _count_refund(payment: Payment, amount: Decimal, *, actor=None, reason: str = "") -> None:
+def _count_refund(
+    payment: Payment, payout: Payout | None, earning: Earning | None, amount: Decimal, *, actor=None, reason: str = ""
+) -> None:
     """A refund lowers what is left on the payment and the host's earning wherever it sits: an
     unpaid one, or one in a payout waiting for the admin, which is recomputed (and rejected when
     nothing is left to pay). An earning already paid out is not touched: ``refund_limit`` kept the
-    refund to what the platform still holds."""
+    refund to what the platform still holds. The three are locked by the caller (``money_locked``)."""
     payment.refunded_amount += amount
     if payment.refunded_amount >= payment.captured_amount + payment.extended_amount:
         payment_set_status(payment, PaymentStatus.REFUNDED, fields=["refunded_amount"], actor=actor, reason=reason)
     else:
         payment.save(update_fields=["refunded_amount", "updated_at"])
-    payout_id = Earning.objects.filter(payment=payment).values_list("payout_id", flat=True).first()
-    payout = None
-    if payout_id is not None:
-        # The payout first, then the earning: the order a release locks them in.
-        payout = Payout.objects.select_for_update().get(pk=payout_id)
-        if payout.status == PayoutStatus.RELEASED:
-            return
-    earning = Earning.objects.select_for_update().filter(payment=payment).first()
-    if earning is None:  # not completed yet: no earning to lower
-        return
-    if earning.payout_id != (payout.pk if payout is not None else None):
-        raise Conflict("This booking's earning changed meanwhile. Please try again.")
+    if earning is None or (payout is not None and payout.status == PayoutStatus.RELEASED):
+        return  # not completed yet (no earning to lower), or already paid
     earning.refunded_amount = min(earning.gross_amount - earning.commission, earning.refunded_amount + amount)
     earning.amount = earning.gross_amount - earning.commission - earning.refunded_amount
     earning.save(update_fields=["refunded_amount", "amount"])
@@ -486,8 +513,9 @@ def refund_completed(refund: Refund, *, gateway_refund_id: str) -> Refund:
 
 def _record_refund(payment: Payment, *, amount: Decimal, gateway_refund_id: str, source: str, reason: str) -> Refund:
     """A refund made at the gateway itself (its dashboard): recorded as done."""
+    payout, earning = _earning_locked(payment)
     refund = _refund_open(payment, amount=amount, source=source, reason=reason)
-    _count_refund(payment, amount, reason="Refunded at the payment provider")
+    _count_refund(payment, payout, earning, amount, reason="Refunded at the payment provider")
     return refund_completed(refund, gateway_refund_id=gateway_refund_id)
 
 

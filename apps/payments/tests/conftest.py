@@ -1,8 +1,12 @@
+import datetime as dt
 from decimal import Decimal
 from urllib.parse import urlsplit
 
 import pytest
 
+from apps.bookings import services as bookings
+from apps.bookings.factories import PricedEventListingFactory, booking_make
+from apps.bookings.models import Booking
 from apps.payments.models import Payment
 from apps.premium.models import Plan
 
@@ -63,3 +67,18 @@ def pay_locally(api, renter_client, booking) -> Payment:
     assert api.get(path).status_code == 200
     assert api.post(path + "/pay").status_code == 302
     return Payment.objects.get(booking=booking)
+
+
+def paid_completed_booking(api, clients, users, capture, day=None) -> Booking:
+    """A booking of ``users["host"]``'s, paid by ``users["renter"]``, approved and completed: its
+    earning is available for a payout."""
+    listing = PricedEventListingFactory(host=users["host"])
+    booking = booking_make(renter=users["renter"], listing=listing, day=day)
+    pay_locally(api, clients["renter"], booking)
+    with capture(execute=True):
+        bookings.booking_update_status(booking_id=booking.pk, actor=users["host"], status="approved")
+    with capture(execute=True):
+        bookings.bookings_complete_due(now=booking.check_out + dt.timedelta(minutes=1))
+    booking.refresh_from_db()
+    assert booking.status == "completed"
+    return booking

@@ -25,25 +25,12 @@ from apps.payments import services as payments
 from apps.payments.models import ZERO, Earning, ExtensionCharge, LocalCheckoutSession, Payment, Payout
 from apps.payments.pages import _complete
 
-from .conftest import pay_locally
+from .conftest import paid_completed_booking, pay_locally
 
 pytestmark = pytest.mark.django_db
 
 
-def _paid_completed_booking(api, clients, users, capture, day=None) -> Booking:
-    listing = PricedEventListingFactory(host=users["host"])
-    booking = booking_make(renter=users["renter"], listing=listing, day=day)
-    pay_locally(api, clients["renter"], booking)
-    with capture(execute=True):
-        bookings.booking_update_status(booking_id=booking.pk, actor=users["host"], status="approved")
-    with capture(execute=True):
-        bookings.bookings_complete_due(now=booking.check_out + dt.timedelta(minutes=1))
-    booking.refresh_from_db()
-    assert booking.status == "completed"
-    return booking
-
-
-def _assert_paid_out_within_what_is_kept(host) -> None:
+def assert_paid_out_within_what_is_kept(host) -> None:
     for payment in Payment.objects.filter(host=host):
         kept = payment.captured_amount + payment.extended_amount - payment.refunded_amount
         paid_out = Earning.objects.filter(payment=payment, payout__status="released").aggregate(total=Sum("amount"))
@@ -61,7 +48,7 @@ def _assert_paid_out_within_what_is_kept(host) -> None:
 def test_a_full_refund_of_an_earning_in_a_waiting_payout_rejects_it_and_nothing_is_released(
     api, clients, users, local_gateway, django_capture_on_commit_callbacks
 ):
-    booking = _paid_completed_booking(api, clients, users, django_capture_on_commit_callbacks)
+    booking = paid_completed_booking(api, clients, users, django_capture_on_commit_callbacks)
     payment = Payment.objects.get(booking=booking)
     earning = Earning.objects.get(payment=payment)
     payout = payouts.payout_request(user=users["host"])
@@ -80,13 +67,13 @@ def test_a_full_refund_of_an_earning_in_a_waiting_payout_rejects_it_and_nothing_
     response = clients["admin"].patch(f"/api/payout/update-status/{payout.pk}", {"status": "released"}, format="json")
     assert response.status_code == 409
     assert payouts.host_balance(host_id=users["host"].pk)["paid"] == ZERO
-    _assert_paid_out_within_what_is_kept(users["host"])
+    assert_paid_out_within_what_is_kept(users["host"])
 
 
 def test_a_partial_refund_lowers_the_waiting_payout_and_the_release_pays_what_is_left(
     api, clients, users, local_gateway, django_capture_on_commit_callbacks
 ):
-    booking = _paid_completed_booking(api, clients, users, django_capture_on_commit_callbacks)
+    booking = paid_completed_booking(api, clients, users, django_capture_on_commit_callbacks)
     payment = Payment.objects.get(booking=booking)
     earning = Earning.objects.get(payment=payment)
     payout = payouts.payout_request(user=users["host"])
@@ -100,13 +87,13 @@ def test_a_partial_refund_lowers_the_waiting_payout_and_the_release_pays_what_is
     assert response.status_code == 200, response.content
     payout.refresh_from_db()
     assert payout.amount == earning.amount - Decimal("25.00")
-    _assert_paid_out_within_what_is_kept(users["host"])
+    assert_paid_out_within_what_is_kept(users["host"])
 
 
 def test_after_the_host_is_paid_only_what_the_platform_holds_can_be_refunded(
     api, clients, users, local_gateway, django_capture_on_commit_callbacks
 ):
-    booking = _paid_completed_booking(api, clients, users, django_capture_on_commit_callbacks)
+    booking = paid_completed_booking(api, clients, users, django_capture_on_commit_callbacks)
     payment = Payment.objects.get(booking=booking)
     payout = payouts.payout_request(user=users["host"])
     payouts.payout_update_status(payout_id=payout.pk, by=users["admin"], status="released")
@@ -123,7 +110,7 @@ def test_after_the_host_is_paid_only_what_the_platform_holds_can_be_refunded(
     assert payment.refunded_amount == ZERO
     with django_capture_on_commit_callbacks(execute=True):
         disputes.dispute_approve(dispute_id=dispute.pk, actor=users["admin"], refund_amount=limit)
-    _assert_paid_out_within_what_is_kept(users["host"])
+    assert_paid_out_within_what_is_kept(users["host"])
 
 
 # --- One charge per extension -----------------------------------------------------------------------
@@ -266,7 +253,7 @@ def test_paid_out_never_exceeds_captured_less_refunded(steps, users, local_gatew
                     run(name, index, share)
             except DomainError:
                 pass  # refused (not allowed now): the state is unchanged
-            _assert_paid_out_within_what_is_kept(host)
+            assert_paid_out_within_what_is_kept(host)
             for earning in Earning.objects.filter(host=host):
                 assert ZERO <= earning.amount <= earning.gross_amount - earning.commission
         transaction.set_rollback(True)

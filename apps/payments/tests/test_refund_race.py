@@ -14,13 +14,16 @@ from django.db import connection
 from apps.accounts.factories import UserFactory
 from apps.accounts.models import Role
 from apps.bookings import services as bookings
-from apps.bookings.factories import PricedEventListingFactory, booking_make
+from apps.bookings.factories import PricedEventListingFactory, booking_make, weekday
 from apps.bookings.models import Booking
 from apps.core.testing import ApiClient
 from apps.disputes import services as disputes
+from apps.payments import payouts
+from apps.payments import services as payments
 from apps.payments.models import Invoice, Payment, Refund
 
-from .conftest import pay_locally
+from .conftest import paid_completed_booking, pay_locally
+from .test_money_invariants import assert_paid_out_within_what_is_kept
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -93,3 +96,48 @@ def test_32_staff_decisions_at_once_decide_once_and_refund_at_most_once(api, cli
         assert Invoice.objects.filter(payment=payment, kind="creditNote").count() == 1
     else:
         assert not refunds.exists() and payment.refunded_amount == 0
+
+
+# --- Refunds racing the release of the payout their earnings sit in ------------------------------
+
+
+def _call(user, url: str, body: dict):
+    return lambda: ApiClient().as_user(user).patch(url, body, format="json")
+
+
+def test_refunds_racing_a_payout_release_never_pay_out_refunded_money(
+    api, clients, users, local_gateway, django_capture_on_commit_callbacks
+):
+    """Each dispute refund either wins (its earning leaves the payout before it is paid) or is
+    refused with nothing changed: never refunded in full while its earning is paid out, never
+    capped silently below the amount staff chose."""
+    host, renter = users["host"], users["renter"]
+    rounds, per_round = 2, 5
+    for round_ in range(rounds):
+        booked = [
+            paid_completed_booking(
+                api, clients, users, django_capture_on_commit_callbacks, day=weekday(10 + 7 * (round_ * per_round + n))
+            )
+            for n in range(per_round)
+        ]
+        raised = [disputes.dispute_raise(user=renter, booking_id=b.pk, reason="The room was locked.") for b in booked]
+        payout = payouts.payout_request(user=host)
+        full = {d.pk: payments.refundable(Payment.objects.get(booking_id=d.booking_id)) for d in raised}
+        staff = [UserFactory(role=Role.ADMIN) for _ in range(per_round + 1)]
+        calls = [_call(staff[0], f"/api/payout/update-status/{payout.pk}", {"status": "released"})]
+        calls += [
+            _call(user, f"/api/dispute/update-status/{d.pk}", {"status": "approved", "refundAmount": str(full[d.pk])})
+            for d, user in zip(raised, staff[1:], strict=True)
+        ]
+        answers = race(calls)
+        assert answers[0].status_code in (200, 409), answers[0].content
+        for dispute, answer in zip(raised, answers[1:], strict=True):
+            dispute.refresh_from_db()
+            refunds = Refund.objects.filter(payment__booking_id=dispute.booking_id)
+            if answer.status_code == 200:
+                assert dispute.status == "approved"
+                assert [r.amount for r in refunds] == [full[dispute.pk]], "a refund was capped silently"
+            else:
+                assert answer.status_code in (400, 409), answer.content
+                assert dispute.status == "pending" and not refunds.exists(), "a refused refund changed something"
+        assert_paid_out_within_what_is_kept(host)
