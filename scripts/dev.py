@@ -69,19 +69,9 @@ def serve(port: int, received: list[int]) -> int:
     name = instance.instance_name()
     commands = {
         "web": [
-            str(VENV_BIN / "gunicorn"),
-            "config.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            "2",
-            "--threads",
-            "4",
-            # The site answers an over-long query with a JSON 414 (gunicorn's own limit answers HTML).
-            "--limit-request-line",
-            "0",
-            "--access-logfile",
-            "-",
+            # Threads, limits and logging: gunicorn.conf.py, shared with production (docker/).
+            *(str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"), "config.wsgi"),
+            *("-b", f"127.0.0.1:{port}", "-w", "2"),
         ],
         "websockets": [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port + 1), "config.asgi:application"],
         # The instance's own queues only: another instance's tasks on the same Redis are not ours.
