@@ -515,6 +515,7 @@ if PRODUCTION:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals_on_one_line": {"()": "apps.core.logging.RefusalsOnOneLine"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals_on_one_line"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "WARNING" if TESTING else "INFO")},
 }

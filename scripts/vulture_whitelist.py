@@ -34,6 +34,7 @@ api_exception_handler, finish_schema, celery_queues, requires
 process_view, view_args  # Django's middleware hook and its positional argument (core/middleware.py)
 _._set_schema_to_view  # drf-spectacular's generator calls it (core/middleware.takes_body keeps the schema alive)
 CompressPagesMiddleware, RequestGuardMiddleware, SearchCacheMiddleware, PostgresEngine
+RefusalsOnOneLine, _.exc_text  # a log filter named in LOGGING; the formatter reads exc_text
 RevocableJWTScheme, target_class  # drf-spectacular finds its extensions by subclassing
 ROOT_URLCONF, LOGGING  # the bench and scale-demo settings modules
 _.create_superuser, _.has_perms, _.has_module_perms  # Django's auth backend and createsuperuser

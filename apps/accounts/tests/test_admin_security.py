@@ -1,6 +1,8 @@
 """The Django admin held to the API's rules (security round three, defects 2 and 3): a change list
 filters only by what its page offers, and the admin's sign-in has the API's lockout and throttle."""
 
+import io
+import logging
 from urllib.parse import parse_qsl
 
 import pytest
@@ -127,3 +129,22 @@ def test_staff_sign_in_to_the_admin_and_others_are_refused(users):
     refused = _admin_sign_in(renter, "renter@test.example", PASSWORD)
     assert refused.status_code == 200 and "staff account" in refused.content.decode()
     assert renter.get("/django-admin/").status_code == 302
+
+
+@pytest.fixture
+def console():
+    """What the site's log handler writes (LOGGING's console handler, on the root logger)."""
+    [handler] = [h for h in logging.getLogger().handlers if isinstance(h, logging.StreamHandler) and h.filters]
+    written = io.StringIO()
+    previous = handler.setStream(written)
+    yield written
+    handler.setStream(previous)
+
+
+def test_a_refusal_in_the_admin_is_logged_on_one_line(moderator_client, console):
+    assert moderator_client.get("/django-admin/core/effect/").status_code == 403
+    assert moderator_client.get(USERS, {"password__regex": "^p"}).status_code == 400
+    logged = console.getvalue()
+    assert "Forbidden (Permission denied): /django-admin/core/effect/" in logged
+    assert "Filtering by password__regex not allowed" in logged
+    assert "Traceback" not in logged
