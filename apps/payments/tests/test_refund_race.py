@@ -141,3 +141,48 @@ def test_refunds_racing_a_payout_release_never_pay_out_refunded_money(
                 assert answer.status_code in (400, 409), answer.content
                 assert dispute.status == "pending" and not refunds.exists(), "a refused refund changed something"
         assert_paid_out_within_what_is_kept(host)
+
+
+def test_money_moves_racing_on_one_host_keep_paid_out_within_what_is_kept(
+    api, clients, users, local_gateway, django_capture_on_commit_callbacks
+):
+    """The money invariant under concurrency: refunds of every size, a release and a rejection of
+    the same payout, a renter's cancellation and a new payout request, all at once, twice over."""
+    host, renter = users["host"], users["renter"]
+    for round_ in range(2):
+        week = 10 + 10 * round_
+        completed = [
+            paid_completed_booking(api, clients, users, django_capture_on_commit_callbacks, day=weekday(7 * (week + n)))
+            for n in range(3)
+        ]
+        upcoming = paid_approved_booking(api, clients, users)
+        raised = [disputes.dispute_raise(user=renter, booking_id=b.pk, reason="Not as described.") for b in completed]
+        payout = payouts.payout_request(user=host)
+        shares = (Decimal("1"), Decimal("0.5"), Decimal("0.01"))
+        asked = {
+            d.pk: (payments.refundable(Payment.objects.get(booking_id=d.booking_id)) * share).quantize(Decimal("0.01"))
+            for d, share in zip(raised, shares, strict=True)
+        }
+        staff = [UserFactory(role=Role.ADMIN) for _ in range(5)]
+        payout_url = f"/api/payout/update-status/{payout.pk}"
+        calls = [
+            _call(staff[0], payout_url, {"status": "released"}),
+            _call(staff[1], payout_url, {"status": "failed", "note": "Bank details missing"}),
+            _call(renter, f"/api/booking/cancel/{upcoming.pk}", {"reason": "Plans changed"}),
+            lambda: ApiClient().as_user(host).post("/api/payout/request", {}, format="json"),
+        ]
+        calls += [
+            _call(user, f"/api/dispute/update-status/{d.pk}", {"status": "approved", "refundAmount": str(asked[d.pk])})
+            for d, user in zip(raised, staff[2:], strict=True)
+        ]
+        answers = race(calls)
+        assert all(answer.status_code < 500 for answer in answers), [a.status_code for a in answers]
+        assert sorted(a.status_code for a in answers[:2]) == [200, 409]  # the payout is decided once
+        for dispute, answer in zip(raised, answers[4:], strict=True):
+            dispute.refresh_from_db()
+            refunds = Refund.objects.filter(payment__booking_id=dispute.booking_id)
+            if answer.status_code == 200:
+                assert [r.amount for r in refunds] == [asked[dispute.pk]]
+            else:
+                assert dispute.status == "pending" and not refunds.exists()
+        assert_paid_out_within_what_is_kept(host)
