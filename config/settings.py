@@ -36,12 +36,8 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
 
-# pytest sets PYTEST_VERSION for its whole run, so any pytest run uses the test profile, even from a
-# shell that exported DJANGO_ENV=development for `make run`: otherwise the tests would flush the
-# development site's Redis database and queue the outbox's effects to a broker no worker reads
-# (effects run at once, in the test, only in the test profile). Processes a test starts pass
-# DJANGO_ENV themselves; a clean environment (no PYTEST_VERSION) reads DJANGO_ENV as usual.
-DJANGO_ENV = "test" if os.environ.get("PYTEST_VERSION") else env("DJANGO_ENV", "production")
+# The profile comes from DJANGO_ENV alone (pytest sets it to test: config/pytest_profile.py).
+DJANGO_ENV = env("DJANGO_ENV", "production")
 if DJANGO_ENV not in ("development", "test", "production"):
     raise RuntimeError(f"DJANGO_ENV must be development, test or production, not {DJANGO_ENV!r}.")
 PRODUCTION = DJANGO_ENV == "production"

@@ -39,24 +39,22 @@ class LiveEventTyping(serializers.Serializer):
     isTyping = serializers.BooleanField()
 
 
-# A conversation's or message's id, as the page has it (a longer one cannot be ours).
-ID_LENGTH = 64
-
-
 class LiveCommandTyping(serializers.Serializer):
     """``typing``: the user is typing in the conversation (or stopped: ``isTyping`` false)."""
 
-    conversationId = serializers.CharField(max_length=ID_LENGTH)
+    # Parsed: every spelling of one id (case, dashes, braces, ``urn:uuid:``) is the same id, so the
+    # typing limit (realtime.py) keys on the conversation, not on the text.
+    conversationId = serializers.UUIDField()
     isTyping = serializers.BooleanField(required=False, default=True)
 
 
 class LiveCommandDelivered(serializers.Serializer):
     """``delivered``: the page received the message."""
 
-    messageId = serializers.CharField(max_length=ID_LENGTH)
+    messageId = serializers.UUIDField()
 
 
 class LiveCommandRead(serializers.Serializer):
     """``read``: the user read the conversation's messages."""
 
-    conversationId = serializers.CharField(max_length=ID_LENGTH)
+    conversationId = serializers.UUIDField()

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from apps.core.addresses import is_public
 from apps.core.effects import effect_enqueue
 from apps.core.exceptions import InvalidInput
 from apps.core.mail import queue_templated_mail
@@ -195,7 +196,7 @@ def _endpoint_allowed(endpoint: str) -> bool:
         return parts.scheme == "https" or (parts.scheme == "http" and local)
     if parts.scheme != "https" or local:
         return False
-    return address is None or address.is_global
+    return address is None or is_public(address)
 
 
 @transaction.atomic

@@ -15,6 +15,8 @@ from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
 
+from apps.core.addresses import is_loopback, is_public
+
 MAX_BYTES = 1024 * 1024
 TIMEOUT_SECONDS = 10
 MAX_REDIRECTS = 3
@@ -53,13 +55,9 @@ def normalize_url(raw: str) -> str:
 
 
 def _allowed(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    if settings.CALENDAR_ALLOW_LOCAL and address.is_loopback:
+    if settings.CALENDAR_ALLOW_LOCAL and is_loopback(address):
         return True
-    # is_global is false for private, loopback, link-local (169.254.169.254, the cloud metadata
-    # address), shared (100.64/10), reserved, unspecified and documentation ranges.
-    return address.is_global and not address.is_multicast
+    return is_public(address)
 
 
 def resolve(host: str, port: int) -> list[str]:
@@ -68,15 +66,15 @@ def resolve(host: str, port: int) -> list[str]:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
         raise FetchError(f"The calendar's server {host} could not be found.") from None
-    addresses = []
+    found = []
     for info in infos:
         ip = ipaddress.ip_address(info[4][0].split("%")[0])
         if not _allowed(ip):
             raise FetchError("The calendar's address points to a private network; use a public https address.")
-        addresses.append(str(ip))
-    if not addresses:
+        found.append(str(ip))
+    if not found:
         raise FetchError(f"The calendar's server {host} could not be found.")
-    return addresses
+    return found
 
 
 class _PinnedHTTPSConnection(http.client.HTTPSConnection):

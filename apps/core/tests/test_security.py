@@ -104,6 +104,16 @@ def test_without_django_env_the_site_refuses_to_run_without_a_secret_key():
     assert development.returncode == 0, development.stderr
 
 
+def test_only_django_env_chooses_the_settings_profile():
+    """A variable pytest sets, left in a service's environment, does not switch it to the test profile."""
+    shell = "from django.conf import settings; print(settings.DJANGO_ENV, settings.CALENDAR_ALLOW_LOCAL)"
+    stray = _settings_process({"PYTEST_VERSION": "9.2.0"}, "check")
+    assert stray.returncode != 0 and "SECRET_KEY" in stray.stderr  # still production: it needs its keys
+    production = _settings_process({**PRODUCTION, **STRIPE_KEYS, "PYTEST_VERSION": "9.2.0"}, "shell", "-c", shell)
+    assert production.returncode == 0, production.stderr
+    assert production.stdout.strip().splitlines()[-1].split() == ["production", "False"]
+
+
 # --- 3 and 9. Uploads: pixel caps, reduced decoding, re-encoded documents --------------------------
 
 

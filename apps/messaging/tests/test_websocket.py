@@ -1,6 +1,7 @@
 """Chat over the live socket, on the real Redis channel layer."""
 
 import json
+import uuid
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -118,7 +119,8 @@ def test_a_malformed_command_is_refused_before_its_handler(users, monkeypatch):
         socket = await open_socket(token)
         for event, data, field in (
             ("typing", {"isTyping": True}, "conversationId"),
-            ("typing", {"conversationId": "c1", "isTyping": "maybe"}, "isTyping"),
+            ("typing", {"conversationId": str(uuid.uuid4()), "isTyping": "maybe"}, "isTyping"),
+            ("typing", {"conversationId": "c1"}, "conversationId"),
             ("delivered", {"messageId": "m" * 65}, "messageId"),
             ("read", {}, "conversationId"),
         ):

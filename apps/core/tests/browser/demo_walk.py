@@ -93,7 +93,6 @@ def _start_daphne() -> dict:
         "CACHE_KEY_PREFIX": settings.CACHES["default"]["KEY_PREFIX"],
         "MEDIA_ROOT": str(settings.MEDIA_ROOT),
     }
-    env.pop("PYTEST_VERSION", None)
     env.pop("PYTEST_XDIST_WORKER", None)
     process = subprocess.Popen(  # noqa: S603 (the venv's own daphne, fixed arguments)
         [str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
