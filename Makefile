@@ -52,4 +52,4 @@ scale-demo: deps
 	$(SERVICES) --database spacemarket_scale -- $(PY) scripts/scale_demo.py
 
 clean:
-	rm -rf .venv staticfiles static/dist frontend/node_modules
+	rm -rf .venv staticfiles static/dist frontend/node_modules .cache

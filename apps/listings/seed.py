@@ -4,12 +4,19 @@ amenities, facilities, generated photos (drawn here with Pillow, nothing downloa
 Idempotent: listings are keyed by slug, images by their deterministic storage names.
 """
 
+import contextlib
+import functools
 import hashlib
+import inspect
 import io
+import os
 import random
 from datetime import timedelta
 from decimal import Decimal
+from pathlib import Path
 
+import PIL
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.utils import timezone
@@ -149,6 +156,34 @@ def image_bytes(
     return out.getvalue()
 
 
+# Drawing and encoding the demo's 441 WebP photos was most of a seed's time (41 of 69 s), and the
+# demo is seeded again and again with the same photos (make run, the embedded check, the tests that
+# walk the demo): the encoded bytes are kept on disk between seeds, keyed by the drawing code, the
+# Pillow version and the photo's inputs. Ignored by git; `make clean` removes it.
+PHOTO_CACHE = Path(settings.BASE_DIR) / ".cache" / "demo-photos"
+
+
+@functools.cache
+def _drawing_version() -> str:
+    code = inspect.getsource(image_bytes) + PIL.__version__ + repr(PALETTES)
+    return hashlib.sha256(code.encode()).hexdigest()[:16]
+
+
+def demo_photo(*args) -> bytes:
+    """``image_bytes(*args)``, drawn once and then read from ``PHOTO_CACHE``."""
+    key = hashlib.sha256(repr((_drawing_version(), args)).encode()).hexdigest()
+    cached = PHOTO_CACHE / key[:2] / key
+    with contextlib.suppress(OSError):
+        return cached.read_bytes()
+    data = image_bytes(*args)
+    with contextlib.suppress(OSError):  # a read-only checkout draws every time, as before
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_name(f"{key}.{os.getpid()}.part")  # two seeds at once never read half a file
+        partial.write_bytes(data)
+        partial.replace(cached)
+    return data
+
+
 def _store_images(listing: Listing, count: int, palette: int) -> None:
     """Photos stored as an upload stores them (apps.listings.media): WebP, 1600 px with 960 and 480 px
     copies beside it, so the demo's pages offer the same ``srcset`` as a host's listing."""
@@ -159,7 +194,7 @@ def _store_images(listing: Listing, count: int, palette: int) -> None:
         for stored, width in media.sizes_of(path):
             if not default_storage.exists(stored):
                 size = (width, width * 2 // 3)
-                image = image_bytes(listing.title, subtitle, palette + position, position, size, "WEBP")
+                image = demo_photo(listing.title, subtitle, palette + position, position, size, "WEBP")
                 default_storage.save(stored, ContentFile(image))
         ListingImage.objects.update_or_create(
             listing=listing,

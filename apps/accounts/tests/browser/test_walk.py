@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from apps.accounts.models import User
 from apps.accounts.seed import seed as seed_accounts
-from apps.core.tests.browser.fixtures import axe_violations
+from apps.core.tests.browser.fixtures import axe_violations, settle
 from apps.dashboard.navigation import ROUTES_BY_NAME
 from apps.dashboard.tests.browser.test_shell import DEMO, sign_in
 
@@ -45,7 +45,7 @@ def test_every_route_of_the_role_is_built_accessible_and_fits_390_px(page, role)
             main = page.locator("main")
             expect(page.get_by_role("heading", name=heading, exact=True).first).to_be_visible()
             expect(main).not_to_contain_text("This page is coming soon")
-            page.wait_for_load_state("networkidle")
+            settle(page)
             if width == 390:
                 overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 assert overflow <= 0, f"{path} is {overflow}px wider than the screen for {role}"

@@ -34,6 +34,7 @@ from playwright.sync_api import expect
 from apps.accounts.models import User
 from apps.bookings.models import Booking, Review
 from apps.core.testing import database_url
+from apps.core.tests.browser.fixtures import settle, track_requests
 from apps.dashboard.navigation import ROUTES
 from apps.dashboard.tests.browser.test_shell import DEMO, sign_in
 from apps.disputes.models import Dispute
@@ -72,10 +73,11 @@ def walk_page(browser, live_server, settings, tmp_path):
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
     context.add_cookies([{"name": "cookieConsent", "value": "%7B%22marketing%22%3Afalse%7D", "url": live_server.url}])
     page = context.new_page()
+    track_requests(page)
     page.set_default_timeout(20_000)
     try:
         yield page
-        page.wait_for_load_state("networkidle")
+        settle(page)
     finally:
         context.close()
         daphne["process"].terminate()
@@ -225,7 +227,7 @@ def _open(page, visit: Visit, label: str, path: str, width: int) -> None:
     visit.check(
         response is not None and response.status < 400, f"{label} {path}: answered {response and response.status}"
     )
-    page.wait_for_load_state("networkidle")
+    settle(page)
     # The dashboard's islands draw after their data: wait for the spinners a person waits for.
     expect(page.locator(".spinner, [aria-busy=true]")).to_have_count(0, timeout=15_000)
     name = re.sub(r"[^a-z0-9-]+", "_", f"{label}-{width}".lower())

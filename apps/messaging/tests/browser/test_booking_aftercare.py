@@ -18,7 +18,7 @@ from apps.bookings import services as bookings
 from apps.bookings.factories import PricedEventListingFactory, booking_make, weekday
 from apps.bookings.models import Booking, BookingStatus
 from apps.core.testing import ApiClient
-from apps.core.tests.browser.fixtures import axe_violations
+from apps.core.tests.browser.fixtures import axe_violations, settle
 from apps.dashboard.navigation import ROUTES_BY_NAME
 from apps.dashboard.tests.browser.test_shell import DEMO, sign_in
 from apps.listings.models import PaymentPreference
@@ -257,7 +257,7 @@ def test_every_after_booking_route_for_every_allowed_role(page, people, width):
             main = page.locator("main")
             expect(main).not_to_contain_text("coming soon")
             expect(main.locator("[data-island]").first).to_be_attached()
-            page.wait_for_load_state("networkidle")
+            settle(page)
             expect(main).not_to_contain_text("Oops! something went wrong")
             overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 1, f"/{route.path} scrolls sideways at {width} px for {role}"
