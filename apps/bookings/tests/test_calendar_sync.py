@@ -685,3 +685,39 @@ def test_an_event_already_going_on_blocks_its_remaining_time_and_runaway_rules_a
         )
         with pytest.raises(FeedError, match="more often than hourly"):
             parse_feed(runaway, tz=NY)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "FREQ=DAILY;BYHOUR={hours};BYMINUTE={minutes}",
+        "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU;BYHOUR={hours};BYMINUTE={minutes}",
+        "FREQ=HOURLY;UNTIL=20991231T000000Z;BYMINUTE={minutes}",
+    ],
+)
+def test_a_repeat_rule_that_multiplies_by_its_parts_stops_at_the_cap_as_it_expands(rule, monkeypatch):
+    """A 400-byte feed making 1,440 occurrences a day is refused once the cap is passed: the feed
+    is expanded a span at a time, each span sized to make at most about the cap, not 120 days of it."""
+    from apps.bookings.calendars import parse
+    from apps.bookings.calendars.parse import FeedError, parse_feed
+
+    expanded = []
+    block = parse._block
+    monkeypatch.setattr(parse, "_block", lambda event, tz: expanded.append(1) or block(event, tz))
+    hours, minutes = ",".join(map(str, range(24))), ",".join(map(str, range(60)))
+    start = dt.datetime.now(dt.UTC) + dt.timedelta(days=2)
+    bomb = ics(
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "BEGIN:VEVENT",
+        "UID:bomb",
+        f"DTSTART:{start:%Y%m%dT%H%M00Z}",
+        "DURATION:PT30S",
+        "RRULE:" + rule.format(hours=hours, minutes=minutes),
+        "END:VEVENT",
+        "END:VCALENDAR",
+    )
+    assert len(bomb) < 500
+    with pytest.raises(FeedError, match="more than 5,000 events"):
+        parse_feed(bomb, tz=NY)
+    assert len(expanded) <= 2 * parse.MAX_EVENTS + 1440
