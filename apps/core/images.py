@@ -9,7 +9,8 @@ PNG of 5000 x 5000 pixels). So uploads are bounded by work, not by bytes:
   (``draft``) close to the largest size it is stored at, other formats in full.
 - A request decodes at most ``MAX_WORK_PER_REQUEST`` pixels (413 before any decoding) and a user at
   most ``MAX_WORK_PER_USER_MINUTE`` a minute (429 with ``Retry-After``).
-- Each file is decoded once, whatever the number of sizes stored.
+- Each file is decoded once, whatever the number of sizes stored. A JPEG is decoded once per scan,
+  so one with more scans than any encoder writes (``MAX_JPEG_SCANS``) is refused from its markers.
 - Decoding runs in a small pool of ``DECODE_SLOTS`` threads per process, at a lower CPU priority than
   the threads that serve pages, so a visitor's search is served first. A request never queues for
   the pool: when it is busy, the answer is at once a 503 with ``Retry-After``, and the web thread
@@ -37,6 +38,10 @@ MAX_PIXELS = 25_000_000  # 25 megapixels: a 24 MP camera photo fits, a 6300 x 63
 MAX_WORK_PER_REQUEST = 64_000_000  # ten phone photos (JPEG, decoded at reduced scale); two 25 MP PNGs
 MAX_WORK_PER_USER_MINUTE = 250_000_000
 ALLOWED_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
+# A progressive JPEG is decoded once per scan, and a scan may be empty: 2,500 of them in a 123 KB
+# file took minutes to decode. Encoders write about 10 (libjpeg's progression for colour photos;
+# one for a baseline JPEG); more than this is not a photo.
+MAX_JPEG_SCANS = 40
 DECODE_SLOTS = 2  # per process: fewer than its web threads, so some are always free for visitors
 DECODE_NICENESS = 10  # the decoding threads yield the CPU to the web threads
 BUSY_RETRY_AFTER = 5  # seconds
@@ -161,6 +166,14 @@ def _probe(upload, *, max_side: int, field: str) -> int:
                 probe.draft("RGB", (max_side, max_side))  # only the scale: nothing is decoded
             work = probe.width * probe.height
             probe.verify()
+        if image_format == "JPEG":
+            upload.seek(0)
+            if (scans := jpeg_scans(upload.read())) > MAX_JPEG_SCANS:
+                message = (
+                    f"{upload.name}: this JPEG is stored in {scans:,} passes or more (at most {MAX_JPEG_SCANS}). "
+                    "Save it again as a standard JPEG."
+                )
+                raise InvalidInput(message, errors={field: [message]})
     except InvalidInput:
         raise
     except Image.DecompressionBombError:
@@ -171,6 +184,41 @@ def _probe(upload, *, max_side: int, field: str) -> int:
         message = f"{upload.name}: only JPEG, PNG, WebP or GIF images are accepted."
         raise InvalidInput(message, errors={field: [message]})
     return work
+
+
+def jpeg_scans(data: bytes) -> int:
+    """How many scans (SOS segments) a JPEG holds, up to one more than ``MAX_JPEG_SCANS``: its
+    marker segments are walked by their lengths (a thumbnail inside APP1 is not counted) and each
+    scan's entropy-coded data is skipped to the next marker that is not a stuffed byte or a restart."""
+    position, scans, size = 2, 0, len(data)
+    while position + 4 <= size and data[position] == 0xFF:
+        marker = data[position + 1]
+        if marker == 0xFF:  # fill byte before a marker
+            position += 1
+            continue
+        if marker == 0xD9:  # end of image
+            break
+        if 0xD0 <= marker <= 0xD7 or marker == 0x01:  # markers without a length
+            position += 2
+            continue
+        position += 2 + int.from_bytes(data[position + 2 : position + 4], "big")
+        if marker != 0xDA:
+            continue
+        scans += 1
+        if scans > MAX_JPEG_SCANS:
+            break
+        while True:
+            position = data.find(b"\xff", position)
+            if position < 0 or position + 1 >= size:
+                return scans
+            following = data[position + 1]
+            if following == 0x00 or 0xD0 <= following <= 0xD7:
+                position += 2
+            elif following == 0xFF:
+                position += 1
+            else:
+                break
+    return scans
 
 
 def _decode(upload, *, max_side: int, field: str) -> Image.Image:

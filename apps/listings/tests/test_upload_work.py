@@ -155,3 +155,39 @@ def test_the_search_answers_within_a_second_while_six_large_uploads_run(pooled_s
         if answer.status_code == 503:
             assert int(answer.headers["Retry-After"]) > 0
     assert max(latencies) < 1.0, latencies
+
+
+def _progressive_jpeg() -> bytes:
+    out = io.BytesIO()
+    image = Image.new("RGB", (640, 480), (90, 120, 150))
+    for x in range(0, 640, 5):
+        image.putpixel((x, x % 480), (250, 200, 40))
+    image.save(out, format="JPEG", progressive=True, quality=85)
+    return out.getvalue()
+
+
+def _scan_bomb(repeats: int = 2500) -> bytes:
+    """A small progressive JPEG with its shortest scan repeated before the end: each repeat is
+    decoded again, and a few hundred kilobytes hold thousands of them."""
+    data = _progressive_jpeg()
+    end = data.rindex(b"\xff\xd9")
+    starts = [i for i in range(len(data) - 1) if data[i : i + 2] == b"\xff\xda"]
+    scans = [data[a:b] for a, b in zip(starts, [*starts[1:], end], strict=True)]
+    return data[:end] + min(scans, key=len) * repeats + data[end:]
+
+
+@pytest.mark.django_db
+def test_a_jpeg_of_thousands_of_scans_is_refused_before_decoding(api, media_root, monkeypatch):
+    decoded = []
+    original = images._decode
+    monkeypatch.setattr(images, "_decode", lambda *a, **k: decoded.append(1) or original(*a, **k))
+    host = UserFactory(role=Role.HOST)
+    bomb = SimpleUploadedFile("bomb.jpg", _scan_bomb(), content_type="image/jpeg")
+    assert bomb.size < 400_000
+    response = api.as_user(host).post(UPLOAD, {"files": [bomb]}, format="multipart")
+    assert response.status_code == 400, response.content
+    assert "stored in 41 passes or more (at most 40)" in response.json()["message"]
+    assert decoded == []
+    # A progressive photo as an encoder writes it (10 scans) is stored as before.
+    photo = SimpleUploadedFile("photo.jpg", _progressive_jpeg(), content_type="image/jpeg")
+    assert api.as_user(host).post(UPLOAD, {"files": [photo]}, format="multipart").status_code == 201
