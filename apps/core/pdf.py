@@ -9,13 +9,16 @@ do anything but show pages. Two passes:
    LZW and RunLength filters, which nothing needs for a scanned document and which could expand
    without that bound, are refused.
 2. With the parser, which reads every object, those inside object streams included, whatever
-   their filters: every dictionary, stream dictionary and array is walked. Refused: actions of a
-   dangerous type (``/JavaScript``, ``/Launch``, ``/GoToR``, ``/GoToE``, ``/SubmitForm``,
-   ``/ImportData``, ``/RichMediaExecute``, ``/Rendition``, ``/Movie``, ``/Sound``), script keys
-   (``/JS``, a ``/JavaScript`` name tree), automatic actions (``/AA``), ``/URI`` actions to
-   anything but an ``http(s)`` address (``file:``, UNC paths, ``javascript:``), embedded files
-   (``/EmbeddedFiles``, ``/EF``, ``/EmbeddedFile``, file attachment annotations), rich media and
-   XFA forms. A file the parser cannot read is refused too: what it cannot read, it cannot vouch for.
+   their filters: every dictionary, stream dictionary and array is walked, against allow-lists of
+   what a document that only shows pages carries. An action (``/A``, ``/OpenAction``, ``/PA``,
+   ``/Next``, or ``/Type /Action``) may only jump inside the document (``/GoTo``), go to the
+   next page and the like (``/Named``) or open an ``http(s)`` address (``/URI``; not ``file:``,
+   UNC paths or ``javascript:``); an annotation is one of ``ALLOWED_ANNOTATIONS`` (no 3D, rich
+   media, screen, movie, sound or file attachment); an external object is an image or a form
+   (no PostScript), and never a reference to another file (``/Ref``). Script keys (``/JS``, a
+   ``/JavaScript`` name tree, a 3D view's ``/OnInstantiate``), automatic actions (``/AA``),
+   embedded files and XFA forms are refused wherever they sit. A file the parser cannot read is
+   refused too: what it cannot read, it cannot vouch for.
 """
 
 import base64
@@ -37,7 +40,8 @@ _STREAM = re.compile(rb"stream\r?\n(.*?)\r?\n?endstream", re.DOTALL)
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 _UNBOUNDED_FILTER = re.compile(rb"/(LZWDecode|LZW|RunLengthDecode|RL)(?![A-Za-z0-9])")
 _ACTIVE_NAME = re.compile(
-    rb"/(JavaScript|JS|AA|Launch|GoToR|GoToE|SubmitForm|ImportData|EmbeddedFiles?|RichMedia|XFA)(?![A-Za-z0-9])"
+    rb"/(JavaScript|JS|AA|Launch|GoToR|GoToE|SubmitForm|ImportData|EmbeddedFiles?|RichMedia|XFA|OnInstantiate|3DD"
+    rb"|Thread)(?![A-Za-z0-9])"
 )
 _HEX = re.compile(rb"^[0-9A-Fa-f\s]+>?\s*$")
 
@@ -54,8 +58,29 @@ _BAD_ACTIONS = {
     "/Movie",
     "/Sound",
 }
-_BAD_KEYS = {"/JS", "/JavaScript", "/AA", "/EmbeddedFiles", "/EF", "/XFA", "/RichMediaContent", "/RichMediaSettings"}
+_BAD_KEYS = {
+    "/JS",
+    "/JavaScript",
+    "/AA",
+    "/EmbeddedFiles",
+    "/EF",
+    "/XFA",
+    "/RichMediaContent",
+    "/RichMediaSettings",
+    "/OnInstantiate",
+    "/3DD",
+    "/Ref",
+}
 _BAD_TYPES = {"/EmbeddedFile", "/RichMedia", "/FileAttachment", "/Filespec"}
+# What a document that only shows pages may carry.
+ALLOWED_ACTIONS = {"/GoTo", "/URI", "/Named"}
+ALLOWED_ANNOTATIONS = {
+    "/Link", "/Text", "/FreeText", "/Line", "/Square", "/Circle", "/Polygon", "/PolyLine", "/Highlight",
+    "/Underline", "/Squiggly", "/StrikeOut", "/Stamp", "/Caret", "/Ink", "/Popup", "/Widget", "/Redact",
+    "/Watermark", "/PrinterMark",
+}  # fmt: skip
+ALLOWED_XOBJECTS = {"/Image", "/Form"}
+_ACTION_KEYS = ("/A", "/OpenAction", "/PA", "/Next")
 
 
 class _Refused(Exception):
@@ -130,6 +155,28 @@ def _check_dictionary(obj) -> None:
                 raise _Refused
     action = obj.get("/S") if "/S" in keys else None
     if isinstance(action, pikepdf.Name) and str(action) == "/URI" and not _safe_uri(obj.get("/URI")):
+        raise _Refused
+    kind = obj.get("/Type") if "/Type" in keys else None
+    if kind == pikepdf.Name("/Action"):
+        _check_action(obj)
+    for key in keys.intersection(_ACTION_KEYS):
+        value = obj.get(key)
+        for item in value if isinstance(value, pikepdf.Array) else [value]:
+            if isinstance(item, pikepdf.Dictionary) and "/S" in item:
+                _check_action(item)
+    subtype = obj.get("/Subtype") if "/Subtype" in keys else None
+    if isinstance(subtype, pikepdf.Name):
+        if (kind == pikepdf.Name("/Annot") or "/Rect" in keys) and str(subtype) not in ALLOWED_ANNOTATIONS:
+            raise _Refused
+        if kind == pikepdf.Name("/XObject") and str(subtype) not in ALLOWED_XOBJECTS:
+            raise _Refused
+        if str(subtype) == "/PS":  # a PostScript object, /Type or not
+            raise _Refused
+
+
+def _check_action(action) -> None:
+    kind = action.get("/S")
+    if not isinstance(kind, pikepdf.Name) or str(kind) not in ALLOWED_ACTIONS:
         raise _Refused
 
 

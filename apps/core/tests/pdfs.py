@@ -91,3 +91,30 @@ AA_JS = pdf_with_object_stream(b"/AA 4 0 R", {4: b"<</O<</S/JavaScript/JS(x)>>>>
 # Allowed: a web link and an internal jump, also inside an object stream.
 URI_HTTPS = pdf_with_object_stream(b"/OpenAction 4 0 R", {4: b"<</S/URI/URI(https://spacemarket.example/help)>>"})
 GOTO_PAGE = pdf_with_object_stream(b"/OpenAction 4 0 R", {4: b"<</S/GoTo/D[3 0 R /Fit]>>"})
+# A 3D annotation whose view runs JavaScript when it opens, an article-thread action, and a
+# reference XObject drawing a page of a file on a UNC path.
+THREE_D_ON_INSTANTIATE = pdf_with_object_stream(
+    b"",
+    {
+        4: b"<</Type/Annot/Subtype/3D/Rect[0 0 100 100]/3DD 5 0 R>>",
+        5: b"<</Type/3D/Subtype/U3D/OnInstantiate(app.alert\\(1\\))>>",
+    },
+)
+THREAD_ACTION = pdf_with_object_stream(b"/OpenAction 4 0 R", {4: b"<</S/Thread/D 0/F(\\\\evil.example\\t.pdf)>>"})
+REFERENCE_XOBJECT = pdf_with_object_stream(
+    b"", {4: b"<</Type/XObject/Subtype/Form/BBox[0 0 1 1]/Ref<</F(\\\\evil.example\\share\\p.pdf)/Page 0>>>>"}
+)
+HIDE_ACTION = pdf_with_object_stream(b"/OpenAction 4 0 R", {4: b"<</S/Hide/T(field)>>"})
+SCREEN_ANNOTATION = pdf_with_object_stream(b"", {4: b"<</Type/Annot/Subtype/Screen/Rect[0 0 1 1]>>"})
+POSTSCRIPT_XOBJECT = pdf_with_object_stream(b"", {4: b"<</Type/XObject/Subtype/PS>>"})
+# Allowed: a "next page" button, a tagged structure (/S names a structure type there) and a
+# transparency group (/S names the group's kind), as office and scanning software write them.
+NAMED_NEXT_PAGE = pdf_with_object_stream(b"/OpenAction 4 0 R", {4: b"<</S/Named/N/NextPage>>"})
+TAGGED = pdf_with_object_stream(
+    b"/StructTreeRoot 4 0 R/MarkInfo<</Marked true>>",
+    {
+        4: b"<</Type/StructTreeRoot/K 5 0 R>>",
+        5: b"<</Type/StructElem/S/P/P 4 0 R>>",
+        6: b"<</S/Transparency/CS/DeviceRGB>>",
+    },
+)

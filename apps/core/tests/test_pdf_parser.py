@@ -19,8 +19,14 @@ REFUSED = [
     "EMBEDDED_FILE",
     "JS_NAME_TREE",
     "AA_JS",
+    "THREE_D_ON_INSTANTIATE",
+    "THREAD_ACTION",
+    "REFERENCE_XOBJECT",
+    "HIDE_ACTION",
+    "SCREEN_ANNOTATION",
+    "POSTSCRIPT_XOBJECT",
 ]
-ALLOWED = ["MINIMAL_PDF", "URI_HTTPS", "GOTO_PAGE"]
+ALLOWED = ["MINIMAL_PDF", "URI_HTTPS", "GOTO_PAGE", "NAMED_NEXT_PAGE", "TAGGED"]
 
 
 @pytest.mark.parametrize("name", REFUSED)
@@ -58,3 +64,22 @@ def test_a_hex_encoded_flate_bomb_is_refused_before_parsing():
         b"%%EOF", b"4 0 obj<</Filter[/AHx/Fl]/Length %d>>stream\n" % len(bomb) + bomb + b"\nendstream endobj\n%%EOF"
     )
     assert "expands too far" in pdf.pdf_problem(data)
+
+
+def test_a_document_from_an_office_program_is_allowed():
+    """A reportlab PDF with a link, an internal bookmark jump and an outline, as invoices are made."""
+    import io
+
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    page = canvas.Canvas(out, pagesize=A4)
+    page.bookmarkPage("top")
+    page.addOutlineEntry("Top", "top")
+    page.drawString(72, 720, "Passport scan")
+    page.linkURL("https://spacemarket.example/help", (72, 700, 200, 716))
+    page.linkAbsolute("Back to top", "top", (72, 680, 200, 696))
+    page.showPage()
+    page.save()
+    assert pdf.pdf_problem(out.getvalue()) is None
