@@ -163,6 +163,14 @@ def test_bad_bodies_get_a_clear_400(clients, images):
     assert weird.status_code == 201 and weird.json()["data"]["title"].startswith("Café ☕")
 
 
+@pytest.mark.parametrize("written", ["1e2", "1E2", "1_00", "+100", "100 "])
+def test_prices_are_plain_decimals(clients, images, written):
+    response = create(clients["host"], event_payload(images, hourly=written))
+    assert response.status_code == 400, response.content
+    assert response.json()["errors"]["hourly"] == ["Hourly price must be a number"]
+    assert not Listing.objects.exists()
+
+
 def test_images_must_be_the_hosts_own_uploads(clients, images, media_root):  # noqa: F811
     others = upload(clients["other_host"])
     response = create(clients["host"], event_payload(others))
