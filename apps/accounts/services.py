@@ -91,7 +91,9 @@ def otp_seconds_until_resend(*, user: User) -> int:
 
 
 @transaction.atomic
-def otp_issue(*, user: User, purpose: str, enforce_wait: bool = True, answer_id: uuid.UUID | None = None) -> OneTimeCode:
+def otp_issue(
+    *, user: User, purpose: str, enforce_wait: bool = True, answer_id: uuid.UUID | None = None
+) -> OneTimeCode:
     """Create a fresh code (replacing earlier ones) and mail it after commit.
 
     Refused with 429 within the resend wait of the last code; the refusal carries ``answer_id``
