@@ -27,7 +27,7 @@ from .models import (
     Period,
     PropertyType,
 )
-from .policies import listing_can
+from .policies import capacity_problems, listing_can
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -384,6 +384,14 @@ class ListingInput(serializers.Serializer):
             kinds = [offering["kind"] for offering in offerings]
             if len(kinds) != len(set(kinds)):
                 errors["spaceOffering"] = ["Each space offering may appear only once"]
+        counts = {
+            "guest": ("Guest capacity", attrs.get("guest")),
+            "numberOfSeats": ("Number of seats", attrs.get("numberOfSeats")),
+        }
+        most_seats = max((offering.get("seats") or 0 for offering in attrs.get("spaceOffering") or []), default=None)
+        counts["spaceOffering"] = ("Seats of a space offering", most_seats)
+        for field, messages in capacity_problems(attrs["propertyType"], counts).items():
+            errors.setdefault(field, []).extend(messages)
         items = attrs.get("images") or []
         alts: dict[str, str] = {}
         for item in items:
