@@ -30,6 +30,7 @@ HORIZON = dt.timedelta(days=MAX_BOOKING_WINDOW_DAYS + MAX_BOOKING_DAYS + 1)
 
 
 WINDOW = dt.timedelta(days=120)
+SHORTEST_WINDOW = dt.timedelta(hours=1)
 # Rules that would expand to more occurrences than a feed may hold, whatever their events say.
 TOO_FREQUENT = {"SECONDLY", "MINUTELY"}
 
@@ -96,6 +97,30 @@ def _check_rules(calendar) -> None:
                 raise FeedError("The calendar has an event that repeats more often than hourly without end.")
 
 
+def _most_per_day(rule) -> int:
+    """The most occurrences a repeat rule can make in a day: one a day (one an hour for HOURLY),
+    times its BYHOUR, BYMINUTE and BYSECOND lists. Other BY-parts only pick days, at most one each."""
+
+    def count(part: str) -> int:
+        values = rule.get(part)
+        return max(1, len(values)) if values else 1
+
+    hourly = str((rule.get("FREQ") or [""])[0]).upper() == "HOURLY"
+    return (24 if hourly else count("BYHOUR")) * count("BYMINUTE") * count("BYSECOND")
+
+
+def _window(calendar) -> dt.timedelta:
+    """The span expanded at a time, so that one span makes at most about ``MAX_EVENTS`` occurrences
+    whatever the rules say: the cap is checked after each span, before a rule such as
+    ``FREQ=DAILY;BYHOUR=0,…,23;BYMINUTE=0,…,59`` (1,440 a day) can expand for long."""
+    per_day = 1
+    for event in calendar.walk("VEVENT"):
+        rules = event.get("RRULE")
+        for rule in rules if isinstance(rules, list) else [rules] if rules is not None else []:
+            per_day += _most_per_day(rule)
+    return min(WINDOW, max(SHORTEST_WINDOW, dt.timedelta(days=MAX_EVENTS / per_day)))
+
+
 def parse_feed(data: bytes, *, tz: ZoneInfo, now: dt.datetime | None = None) -> list[Block]:
     """The blocks of the feed within the horizon, or FeedError (then nothing may change)."""
     now = now or timezone.now()
@@ -117,10 +142,12 @@ def parse_feed(data: bytes, *, tz: ZoneInfo, now: dt.datetime | None = None) -> 
         query = recurring_ical_events.of(calendar)
         blocks: dict[str, Block] = {}
         # Window by window (``between`` is several times faster than the ``after`` generator), so a
-        # feed over the cap stops at the first window that passes it.
+        # feed over the cap stops at the first window that passes it, having expanded at most about
+        # twice the cap (``_window``).
         lower, horizon_end = now - dt.timedelta(days=1), now + HORIZON
+        window = _window(calendar)
         while lower < horizon_end:
-            upper = min(lower + WINDOW, horizon_end)
+            upper = min(lower + window, horizon_end)
             for event in query.between(lower, upper):
                 block = _block(event, tz)
                 if block is not None:
