@@ -292,6 +292,9 @@ REST_FRAMEWORK = {
         "apps.core.parsers.MultiPartParser",
         "apps.core.parsers.FormParser",
     ],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "apps.core.parsers.ContentNegotiation",
+    # The API takes JSON except where an input has a file: the test client sends what the front end does.
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "apps.core.exceptions.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "apps.core.schema.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {

@@ -32,7 +32,8 @@ application  # config/asgi.py and config/wsgi.py
 handler400, handler403, handler404, handler500, server_error, bad_request, permission_denied, csrf_failure
 api_exception_handler, finish_schema, celery_queues, requires
 process_view, view_args  # Django's middleware hook and its positional argument (core/middleware.py)
-_._set_schema_to_view  # drf-spectacular's generator calls it (core/middleware.takes_body keeps the schema alive)
+_._set_schema_to_view  # drf-spectacular's generator calls it (core/parsers._operation_schema keeps the schema alive)
+ContentNegotiation, select_parser, select_renderer  # DRF's DEFAULT_CONTENT_NEGOTIATION_CLASS (core/parsers.py)
 CompressPagesMiddleware, RequestGuardMiddleware, SearchCacheMiddleware, PostgresEngine
 RefusalsOnOneLine, _.exc_text  # a log filter named in LOGGING; the formatter reads exc_text
 RevocableJWTScheme, target_class  # drf-spectacular finds its extensions by subclassing

@@ -191,6 +191,20 @@ MODERATOR_ADMIN: dict[str, frozenset[str]] = {
 }
 
 
+# Fields of a model the moderator may change (above) that stay the admin's alone: where the contact
+# form's mails go decides who reads every visitor's message, a setting, not a text on a page.
+ADMIN_ONLY_FIELDS: dict[str, frozenset[str]] = {
+    "cms.contactdetails": frozenset({"recipient_email"}),
+}
+
+
+def admin_only_fields(user, label: str) -> frozenset[str]:
+    """The fields of ``label`` (``"<app>.<model>"``) that ``user`` may see but not change."""
+    if getattr(user, "role", None) == Role.ADMIN:
+        return frozenset()
+    return ADMIN_ONLY_FIELDS.get(label, frozenset())
+
+
 def moderator_admin_may(perm: str) -> bool:
     """``perm`` is Django's ``"<app>.<action>_<model>"`` (``"accounts.change_user"``)."""
     app_label, _, codename = perm.partition(".")

@@ -91,10 +91,13 @@ def otp_seconds_until_resend(*, user: User) -> int:
 
 
 @transaction.atomic
-def otp_issue(*, user: User, purpose: str, enforce_wait: bool = True) -> OneTimeCode:
+def otp_issue(
+    *, user: User, purpose: str, enforce_wait: bool = True, answer_id: uuid.UUID | None = None
+) -> OneTimeCode:
     """Create a fresh code (replacing earlier ones) and mail it after commit.
 
-    Refused with 429 within the resend wait of the last code.
+    Refused with 429 within the resend wait of the last code; the refusal carries ``answer_id``
+    (the address's code handle where the caller did not prove who it is) or else the account's id.
     """
     User.objects.select_for_update().filter(pk=user.pk).first()  # serialise concurrent resends
     if enforce_wait:
@@ -103,7 +106,7 @@ def otp_issue(*, user: User, purpose: str, enforce_wait: bool = True) -> OneTime
             raise RateLimited(
                 f"Please wait {wait} seconds before requesting a new code.",
                 retry_after=wait,
-                data={"retryAfter": wait, "userID": str(user.pk)},
+                data={"retryAfter": wait, "userID": str(answer_id or user.pk)},
             )
     now = timezone.now()
     user.one_time_codes.filter(used_at__isnull=True).update(used_at=now)
@@ -129,7 +132,7 @@ def otp_issue(*, user: User, purpose: str, enforce_wait: bool = True) -> OneTime
 
 
 def otp_resend(*, email: str) -> uuid.UUID:
-    """Mail a new code; returns the account's id (or, for an unknown e-mail, an id of the same shape)."""
+    """Mail a new code; returns the address's code handle, known account or not (``code_handle``)."""
     user = User.objects.alive().filter(email=normalize_email(email)).first()
     if user is None:
         return _unknown_account_code_sent(email)
@@ -138,8 +141,7 @@ def otp_resend(*, email: str) -> uuid.UUID:
         purpose = latest.purpose
     else:
         purpose = OneTimeCode.Purpose.RESET_PASSWORD if user.account_verified else OneTimeCode.Purpose.VERIFY_EMAIL
-    otp_issue(user=user, purpose=purpose)
-    return user.pk
+    return _code_sent(user, purpose=purpose)
 
 
 DAY_SECONDS = 24 * 60 * 60
@@ -185,8 +187,9 @@ def otp_verify(*, user_id, otp: str, client: str = "") -> tuple[User, str]:
     after the fifth wrong try the code is dead and a new one must be requested. Wrong codes are
     also capped per day, per account and per ``client`` address. An id that matches no account
     (such as the one forgot-password gives for an unknown e-mail) fails like a wrong code.
+    ``user_id`` is an account's id or the code handle that forgot-password and resend answer.
     """
-    user = User.objects.alive().filter(pk=user_id).first()
+    user = User.objects.alive().filter(pk=user_id).first() or _code_handle_user(user_id)
     _check_daily_caps(user=user, client=client)
     if user is None:
         _count_wrong_code(client)
@@ -223,15 +226,43 @@ def otp_verify(*, user_id, otp: str, client: str = "") -> tuple[User, str]:
 # --- Unknown e-mails answer like known ones -----------------------------------------------------
 
 
+def _address_id(salt: str, email: str) -> uuid.UUID:
+    digest = salted_hmac(salt, normalize_email(email), algorithm="sha256").digest()
+    return uuid.UUID(bytes=digest[:16], version=4)
+
+
 def unknown_account_id(email: str) -> uuid.UUID:
     """A stable id for an e-mail without an account: the same shape as a real one, never a real one."""
-    digest = salted_hmac("accounts.unknown-email", normalize_email(email), algorithm="sha256").digest()
-    return uuid.UUID(bytes=digest[:16], version=4)
+    return _address_id("accounts.unknown-email", email)
+
+
+def code_handle(email: str) -> uuid.UUID:
+    """What forgot-password and resend answer as ``userID`` for every address, with an account or not:
+    stable, the shape of an account id and never one, so the answer does not tell whether the address
+    has an account nor which (docs/decisions/security/forgot-password-answers-a-code-handle.md).
+    verify-otp takes it in place of the account's id while the code it stands for is valid."""
+    return _address_id("accounts.code-handle", email)
+
+
+def _code_handle_key(handle) -> str:
+    return f"accounts:code-handle:{handle}"
+
+
+def _code_sent(user: User, *, purpose: str) -> uuid.UUID:
+    handle = code_handle(user.email)
+    otp_issue(user=user, purpose=purpose, answer_id=handle)
+    cache.set(_code_handle_key(handle), str(user.pk), timeout=int(settings.OTP_VALID_FOR.total_seconds()))
+    return handle
+
+
+def _code_handle_user(handle) -> User | None:
+    user_id = cache.get(_code_handle_key(handle))
+    return User.objects.alive().filter(pk=user_id).first() if user_id else None
 
 
 def _unknown_account_code_sent(email: str) -> uuid.UUID:
     """Forgot-password or resend for an unknown e-mail: the same waits and answers as for an account."""
-    fake_id = unknown_account_id(email)
+    fake_id = code_handle(email)
     key = f"accounts:unknown-sent:{fake_id}"
     sent_at = cache.get(key)
     if sent_at is not None:
@@ -350,12 +381,11 @@ def user_login(*, email: str, password: str) -> User:
 
 
 def password_forgot(*, email: str) -> uuid.UUID:
-    """Mail a reset code; returns the account's id (or, for an unknown e-mail, an id of the same shape)."""
+    """Mail a reset code; returns the address's code handle, known account or not (``code_handle``)."""
     user = User.objects.alive().filter(email=normalize_email(email)).first()
     if user is None:
         return _unknown_account_code_sent(email)
-    otp_issue(user=user, purpose=OneTimeCode.Purpose.RESET_PASSWORD)
-    return user.pk
+    return _code_sent(user, purpose=OneTimeCode.Purpose.RESET_PASSWORD)
 
 
 @transaction.atomic

@@ -1,5 +1,7 @@
 from django.contrib import admin
 
+from apps.accounts.policies import admin_only_fields
+
 from . import services
 from .models import ContactDetails, Page, ReviewSettings
 from .sanitize import sanitize_html
@@ -43,6 +45,10 @@ class ContactDetailsAdmin(SingletonAdmin):
     list_display = ("full_name", "location", "recipient_email", "updated_at", "updated_by")
     search_fields = ("full_name", "location", "recipient_email")
     fields = ("full_name", "location", "recipient_email", "updated_at", "updated_by")
+
+    def get_readonly_fields(self, request, obj=None):
+        # The moderator edits the texts; where the mails go is the admin's (accounts.policies).
+        return (*super().get_readonly_fields(request, obj), *admin_only_fields(request.user, "cms.contactdetails"))
 
 
 @admin.register(ReviewSettings)

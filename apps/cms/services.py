@@ -2,6 +2,8 @@
 
 from django.db import transaction
 
+from apps.accounts.policies import admin_only_fields
+from apps.core.exceptions import Forbidden
 from apps.core.mail import queue_templated_mail
 
 from .models import ContactDetails, Page, ReviewSettings
@@ -25,10 +27,17 @@ def cms_page_update(*, slug: str, content: str, actor, title: str | None = None)
 
 @transaction.atomic
 def contact_details_update(*, actor, full_name: str, location: str, recipient_email: str) -> ContactDetails:
+    """The moderator edits the texts; only the admin changes where the contact form's mails go."""
     details = contact_details_get()
+    recipient_email = recipient_email.strip().lower()
+    if recipient_email != details.recipient_email and "recipient_email" in admin_only_fields(
+        actor, "cms.contactdetails"
+    ):
+        message = "Only the admin can change the address contact messages are sent to."
+        raise Forbidden(message, errors={"recepientEmail": [message]})
     details.full_name = full_name
     details.location = location
-    details.recipient_email = recipient_email.strip().lower()
+    details.recipient_email = recipient_email
     details.updated_by = actor
     details.save()
     return details

@@ -5,6 +5,7 @@ an API query string over ``MAX_QUERY_STRING_BYTES`` (414; pages take longer ones
 a NUL character in the path or the query (400; PostgreSQL cannot compare with one), more
 query fields than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` (400), and a body sent to an operation the
 schema declares none for (400: a read, a ``DELETE`` or a write that takes its values from the address).
+A method the path does not declare is left to the view, which answers 405 with an ``Allow`` header.
 """
 
 from functools import lru_cache
@@ -15,9 +16,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csp import ContentSecurityPolicyMiddleware as DjangoCspMiddleware
 from django.middleware.gzip import GZipMiddleware
 from django.template.loader import render_to_string
+from django.urls import Resolver404, resolve
 
 from . import images
 from .django_internals import response_csp, set_response_csp
+from .parsers import operation_input
 
 NO_BODY_MESSAGE = "This request takes no body: send its values in the address."
 
@@ -78,8 +81,9 @@ class RequestGuardMiddleware:
         if length > settings.MAX_REQUEST_BODY_BYTES:
             limit = settings.MAX_REQUEST_BODY_BYTES // (1024 * 1024)
             return _refusal(request, 413, f"The request is too large: at most {limit} MB.")
-        if length and request.method in ("GET", "HEAD") and request.path.startswith("/api/"):
-            # The schema declares no body on a read: one sent anyway is refused, not silently ignored.
+        if length and request.method in ("GET", "HEAD") and request.path.startswith("/api/") and _declared(request):
+            # The schema declares no body on a read: one sent anyway is refused, not silently ignored
+            # (before the search cache, which answers reads ahead of the views).
             return _refusal(request, 400, NO_BODY_MESSAGE)
         if "\x00" in request.path_info:
             return _refusal(request, 400, "The address contains a NUL character.")
@@ -95,7 +99,12 @@ class RequestGuardMiddleware:
         return None
 
     def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
-        if not request.path.startswith("/api/") or view_kwargs or takes_body(view_func, request.method or ""):
+        method = request.method or ""
+        if not request.path.startswith("/api/") or not declares_method(view_func, method):
+            # A method the operation does not declare is the view's 405 (with its Allow header),
+            # whatever the body: the body rule is about the operations there are.
+            return None
+        if view_kwargs or takes_body(view_func, method):
             # An operation on an object named in the path looks it up first (404 for an unknown one,
             # whatever the body), as the API's other operations do: the rule covers the rest.
             return None
@@ -103,6 +112,26 @@ class RequestGuardMiddleware:
             # The schema declares no body here: one sent anyway is refused, not silently ignored.
             return _refusal(request, 400, NO_BODY_MESSAGE)
         return None
+
+
+def _declared(request: HttpRequest) -> bool:
+    """Whether an API operation answers the request's method at its path (else a 404 or a 405
+    follows, whatever the body)."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return False
+    return getattr(match.func, "cls", None) is not None and declares_method(match.func, request.method or "")
+
+
+def declares_method(view_func, method: str) -> bool:
+    """Whether the API view has an operation for ``method`` (HEAD goes with GET); a view that is
+    not an API view keeps Django's own rules."""
+    view_class = getattr(view_func, "cls", None)
+    if view_class is None:
+        return True
+    name = "get" if method == "HEAD" else method.lower()
+    return name in view_class.http_method_names and hasattr(view_class, name)
 
 
 def _has_body(request: HttpRequest) -> bool:
@@ -131,19 +160,9 @@ def takes_body(view_func, method: str) -> bool:
         return view_class is None
     if method == "DELETE":
         return bool(getattr(view_class, "delete_body", False))
-    if not hasattr(view_class, method.lower()):
+    if not declares_method(view_func, method):
         return True  # answered 405 by the view
-    from drf_spectacular.generators import SchemaGenerator
-
-    def keep_schema(view, schema) -> None:  # the generator's own keeps only a weak reference
-        view.schema, schema.view = schema, view
-
-    generator = SchemaGenerator()
-    generator._set_schema_to_view = keep_schema  # type: ignore[method-assign] # a strong reference while asked
-    view = generator.create_view(view_func, method)
-    schema = view.schema
-    schema.method = method
-    return schema.get_request_serializer() is not None
+    return operation_input(view_func, method) is not None
 
 
 def websocket_origin() -> str | None:

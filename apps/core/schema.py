@@ -8,6 +8,7 @@ Applied to every operation (one place instead of each view's parameter list):
 - Every operation documents 400 (a bad query or body) and 413/414 (a body or query over the
   limits), answered by the guards every request passes; one that takes a body documents 415 (a
   content type its parsers do not read).
+- An operation takes JSON only unless its input has a file (``map_parsers``).
 - An optional query parameter may be sent empty (``allowEmptyValue``): the API reads ``?name=`` as
   leaving it out, as the forms treat an empty field as absent.
 """
@@ -15,6 +16,7 @@ Applied to every operation (one place instead of each view's parameter list):
 from drf_spectacular.openapi import AutoSchema as BaseAutoSchema
 
 from .api import MAX_PAGE
+from .parsers import FORM_MEDIA_TYPES, takes_json_only
 
 FIXED_VALUES = {
     ("path", "interval"): ["week", "month", "year"],
@@ -69,6 +71,14 @@ class AutoSchema(BaseAutoSchema):
     """drf-spectacular's schema, which also documents the body of a DELETE on a view that says it
     reads one (``delete_body = True``; ``DELETE /api/media/remove`` takes the paths to remove), so
     the generated client types it."""
+
+    def map_parsers(self):
+        """The content types the operation reads: JSON only unless its input has a file (what
+        ``apps.core.parsers.ContentNegotiation`` enforces)."""
+        types = super().map_parsers()
+        if takes_json_only(self.get_request_serializer()):
+            types = [media_type for media_type in types if media_type not in FORM_MEDIA_TYPES]
+        return types
 
     def _get_request_body(self, direction="request"):
         if self.method != "DELETE" or not getattr(self.view, "delete_body", False):

@@ -44,6 +44,26 @@ class TextOnlyInput(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class PlainDecimalField(serializers.DecimalField):
+    """A decimal input (money, a percentage, a coordinate) written as a plain decimal: digits with an
+    optional point, as the schema's pattern says. Python's ``Decimal`` also reads exponents ("1e2"),
+    digit separators ("1_000"), a plus sign and surrounding spaces, which the schema forbids and a
+    person reading the request would not take for the amount it is. The field's decimal places and
+    digits are then checked as usual; a JSON number is a number and is left to those checks."""
+
+    PLAIN = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)")
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and not self.PLAIN.fullmatch(data):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def money_input(**kwargs) -> PlainDecimalField:
+    """Money as input: dollars and cents (12 digits, 2 decimal places), a plain decimal only."""
+    return PlainDecimalField(max_digits=12, decimal_places=2, **kwargs)
+
+
 class ApiModelSerializer(serializers.ModelSerializer):
     """A ModelSerializer whose model field ``first_name`` appears as ``firstName`` and ``id`` as ``_id``.
 

@@ -9,7 +9,7 @@ from apps.bookings.models import BookingStatus
 from apps.bookings.serializers import person
 from apps.bookings.times import format_date, format_time
 from apps.core.roles import Role
-from apps.core.serializers import StatusChangeSchema
+from apps.core.serializers import StatusChangeSchema, money_input
 from apps.listings.models import ListingStatus, PropertyType
 from apps.payments.models import PaymentStatus
 from apps.payments.services import refund_limits
@@ -40,9 +40,7 @@ class DisputeStatusInput(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=["approved", "rejected"], error_messages={"invalid_choice": "Status must be approved or rejected."}
     )
-    refundAmount = serializers.DecimalField(
-        max_digits=12,
-        decimal_places=2,
+    refundAmount = money_input(
         required=False,
         allow_null=True,
         min_value=Decimal("0.01"),

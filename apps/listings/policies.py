@@ -19,9 +19,28 @@ from apps.accounts.policies import acts_for_host
 from apps.core.access import Area, reaches
 from apps.core.exceptions import Conflict, DomainError, Forbidden, NotFound
 
-from .models import CancellationPolicy, Listing, ListingStatus, Period
+from .models import CancellationPolicy, Listing, ListingStatus, Period, PropertyType
 
 # --- Who may see a listing -------------------------------------------------------------------------
+
+# The most people one listing holds, by kind of space (its guests, seats, and each offering's seats):
+# a large conference hall, a whole coworking floor. More is a typing slip, and would let one booking
+# claim a capacity no space has.
+MAX_CAPACITY = {PropertyType.EVENT_SPACE: 5_000, PropertyType.OFFICE_SPACE: 1_000}
+KIND_NAMES = {PropertyType.EVENT_SPACE: "an event space", PropertyType.OFFICE_SPACE: "a work space"}
+
+
+def capacity_problems(property_type: str, counts: dict[str, tuple[str, int | None]]) -> dict[str, list[str]]:
+    """``counts`` maps an input field to its label and value; each over the kind's cap gets its message."""
+    cap = MAX_CAPACITY.get(property_type)
+    if cap is None:
+        return {}
+    return {
+        field: [f"{label} must be at most {cap:,} for {KIND_NAMES[property_type]}"]
+        for field, (label, value) in counts.items()
+        if value is not None and value > cap
+    }
+
 
 PUBLIC_LISTING = Q(
     status=ListingStatus.APPROVED,

@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from apps.core.serializers import ApiModelSerializer
+from apps.core.serializers import ApiModelSerializer, PlainDecimalField, money_input
 
 from . import media, zones
 from .models import (
@@ -27,7 +27,7 @@ from .models import (
     Period,
     PropertyType,
 )
-from .policies import listing_can
+from .policies import capacity_problems, listing_can
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -60,10 +60,10 @@ def text_field(label: str, max_length: int, *, required: bool = False, **kwargs:
     )
 
 
-def coordinate_field(label: str, bound: int) -> serializers.DecimalField:
+def coordinate_field(label: str, bound: int) -> PlainDecimalField:
     """A latitude (``bound`` 90) or longitude (180) in degrees, six decimal places."""
     out_of_range = f"{label} must be between -{bound} and {bound}"
-    return serializers.DecimalField(
+    return PlainDecimalField(
         max_digits=9,
         decimal_places=6,
         min_value=Decimal(-bound),
@@ -82,10 +82,8 @@ def coordinate_field(label: str, bound: int) -> serializers.DecimalField:
     )
 
 
-def price_field(label: str) -> serializers.DecimalField:
-    return serializers.DecimalField(
-        max_digits=12,
-        decimal_places=2,
+def price_field(label: str) -> PlainDecimalField:
+    return money_input(
         min_value=Decimal("0"),
         max_value=Decimal("9999999999.99"),
         required=False,
@@ -102,8 +100,8 @@ def price_field(label: str) -> serializers.DecimalField:
     )
 
 
-def percent_field(label: str) -> serializers.DecimalField:
-    return serializers.DecimalField(
+def percent_field(label: str) -> PlainDecimalField:
+    return PlainDecimalField(
         max_digits=5,
         decimal_places=2,
         min_value=Decimal("0"),
@@ -386,6 +384,14 @@ class ListingInput(serializers.Serializer):
             kinds = [offering["kind"] for offering in offerings]
             if len(kinds) != len(set(kinds)):
                 errors["spaceOffering"] = ["Each space offering may appear only once"]
+        counts = {
+            "guest": ("Guest capacity", attrs.get("guest")),
+            "numberOfSeats": ("Number of seats", attrs.get("numberOfSeats")),
+        }
+        most_seats = max((offering.get("seats") or 0 for offering in attrs.get("spaceOffering") or []), default=None)
+        counts["spaceOffering"] = ("Seats of a space offering", most_seats)
+        for field, messages in capacity_problems(attrs["propertyType"], counts).items():
+            errors.setdefault(field, []).extend(messages)
         items = attrs.get("images") or []
         alts: dict[str, str] = {}
         for item in items:

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from apps.bookings.models import BookingStatus
 from apps.bookings.times import format_moment, zone_of
-from apps.core.serializers import ApiModelSerializer, WithStatusHistory
+from apps.core.serializers import ApiModelSerializer, WithStatusHistory, money_input
 from apps.listings.models import PropertyType
 from apps.premium.models import Plan, Subscription, SubscriptionStatus
 from apps.premium.policies import deletion_at, subscription_benefits
@@ -155,9 +155,7 @@ class HostSubscriptionPaymentSerializer(ApiModelSerializer):
 
 class SubscribeInput(serializers.Serializer):
     planId = serializers.CharField(max_length=100, error_messages={"required": "planId is required."})
-    totalAmount = serializers.DecimalField(
-        max_digits=12,
-        decimal_places=2,
+    totalAmount = money_input(
         min_value=Decimal("0.01"),
         error_messages=_decimal_messages("totalAmount"),
     )

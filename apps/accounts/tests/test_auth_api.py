@@ -271,12 +271,13 @@ def test_resend_after_the_wait_sends_a_new_code_and_kills_the_old(api):
     age_codes(User.objects.get(pk=user_id), 121)
     response = api.post(RESEND, {"email": "new@example.com"}, format="json")
     assert response.status_code == 200
-    assert response.json()["data"]["userID"] == user_id
+    handle = response.json()["data"]["userID"]
+    assert handle != user_id  # the address's code handle, not the account's id
     new = last_code("new@example.com")
     assert len(mail.outbox) == 2
     if new != old:
         assert api.post(VERIFY, {"userID": user_id, "otp": old}, format="json").status_code == 400
-    assert api.post(VERIFY, {"userID": user_id, "otp": new}, format="json").status_code == 200
+    assert api.post(VERIFY, {"userID": handle, "otp": new}, format="json").status_code == 200
 
 
 def test_resend_unknown_email(api):
@@ -347,7 +348,7 @@ def test_forgot_then_reset_password(api, users):
     forgot = api.post(FORGOT, {"email": "renter@test.example"}, format="json")
     assert forgot.status_code == 200
     user_id = forgot.json()["data"]["userID"]
-    assert user_id == str(users["renter"].pk)
+    assert user_id != str(users["renter"].pk)  # the address's code handle: it names no account
     verify = api.post(VERIFY, {"userID": user_id, "otp": last_code("renter@test.example")}, format="json")
     token = verify.json()["data"]["token"]
     reset = api.put(

@@ -73,3 +73,19 @@ def test_admin_approve_action_verifies_through_the_service(client, users):
     users["host"].refresh_from_db()
     assert request.status == "approved" and request.decided_by == users["moderator"]
     assert users["host"].is_verified
+
+
+def test_the_moderator_edits_the_contact_texts_but_not_the_recipient(staff_client, client, users):
+    details = contact_details_get()
+    recipient = details.recipient_email
+    url = f"/django-admin/cms/contactdetails/{details.pk}/change/"
+    response = staff_client.post(
+        url, {"full_name": "Front desk", "location": "Lisbon", "recipient_email": "attacker@example.net"}
+    )
+    assert response.status_code == 302
+    details.refresh_from_db()
+    assert (details.full_name, details.location, details.recipient_email) == ("Front desk", "Lisbon", recipient)
+    client.force_login(users["admin"])
+    client.post(url, {"full_name": "Front desk", "location": "Lisbon", "recipient_email": "desk@example.org"})
+    details.refresh_from_db()
+    assert details.recipient_email == "desk@example.org"

@@ -168,10 +168,25 @@ def test_contact_get_is_public_with_the_spec_field_names(clients):
 
 
 def test_only_staff_update_contact(clients):
-    body = {"fullName": "Help Desk", "location": "Toronto", "recepientEmail": "Help@Example.com"}
+    current = clients["anonymous"].get("/api/cms/contact/get").json()["data"]["recepientEmail"]
+    body = {"fullName": "Help Desk", "location": "Toronto", "recepientEmail": current.upper()}
     check_role_matrix(clients, "put", "/api/cms/contact/update", allowed=STAFF, data=body)
     data = clients["anonymous"].get("/api/cms/contact/get").json()["data"]
-    assert data["fullName"] == "Help Desk" and data["recepientEmail"] == "help@example.com"
+    assert data["fullName"] == "Help Desk" and data["recepientEmail"] == current
+
+
+def test_only_the_admin_changes_where_contact_mails_go(clients):
+    url = "/api/cms/contact/update"
+    current = clients["anonymous"].get("/api/cms/contact/get").json()["data"]
+    moved = {"fullName": "Desk", "location": "Lisbon", "recepientEmail": "attacker@example.net"}
+    refused = clients["moderator"].put(url, moved, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["errors"]["recepientEmail"] == [
+        "Only the admin can change the address contact messages are sent to."
+    ]
+    assert clients["anonymous"].get("/api/cms/contact/get").json()["data"] == current  # nothing changed
+    assert clients["admin"].put(url, moved, format="json").status_code == 200
+    assert clients["anonymous"].get("/api/cms/contact/get").json()["data"]["recepientEmail"] == "attacker@example.net"
 
 
 @pytest.mark.parametrize(

@@ -123,7 +123,7 @@ MALFORMED_FORM = "--b0undary\r\nunnamed text--b0undary--\r\n"
 
 @pytest.mark.parametrize(
     ("method", "url"),
-    [("POST", "/api/user/logout"), ("PUT", "/api/user/profile/{host}")],
+    [("PUT", "/api/user/profile/{host}")],
 )
 def test_a_form_with_no_named_part_is_a_400(clients, users, method, url):
     url = url.replace("{host}", str(users["host"].pk))
@@ -182,3 +182,67 @@ def test_text_is_still_text(clients, users):
     response = clients["host"].put(url, {"firstName": "Rita", "emergencyPhone": "5551234"}, format="json")
     assert response.status_code == 200
     assert response.json()["data"]["firstName"] == "Rita"
+
+
+# --- Forms only where an input has a file; a method the path does not declare is a 405 ---------------
+
+
+@pytest.mark.parametrize("content_type", ["form", "multipart"])
+def test_a_form_to_an_operation_that_takes_json_only_is_a_415(api, clients, users, content_type):
+    from django.core import mail
+    from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
+    from django.utils.http import urlencode
+
+    fields = {"email": users["renter"].email}
+    if content_type == "form":
+        body, kind = urlencode(fields), "application/x-www-form-urlencoded"
+    else:
+        body, kind = encode_multipart(BOUNDARY, fields), MULTIPART_CONTENT
+    response = api.generic("POST", "/api/user/forgot-password", body, content_type=kind)
+    assert response.status_code == 415
+    assert response.json() == {
+        "message": "This request takes a JSON body: send it with Content-Type: application/json.",
+        "errors": {},
+    }
+    assert mail.outbox == []  # nothing was read, nothing was sent
+    # A form still reaches an operation whose input has a file (the profile's avatar).
+    profile = clients["renter"].generic(
+        "PUT",
+        f"/api/user/profile/{users['renter'].pk}",
+        encode_multipart(BOUNDARY, {"firstName": "Formed"}),
+        content_type=MULTIPART_CONTENT,
+    )
+    assert profile.status_code == 200
+    users["renter"].refresh_from_db()
+    assert users["renter"].first_name == "Formed"
+
+
+def test_the_schema_lists_forms_only_where_an_input_has_a_file():
+    from pathlib import Path
+
+    import yaml
+    from django.conf import settings
+
+    schema = yaml.safe_load((Path(settings.BASE_DIR) / "docs" / "openapi.yaml").read_text())
+    paths = schema["paths"]
+    assert set(paths["/api/user/forgot-password"]["post"]["requestBody"]["content"]) == {"application/json"}
+    assert "multipart/form-data" in paths["/api/user/profile/{user_id}"]["put"]["requestBody"]["content"]
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "allowed"),
+    [
+        ("DELETE", "/api/user/login", "POST, OPTIONS"),
+        ("GET", "/api/user/forgot-password", "POST, OPTIONS"),
+        ("PUT", "/api/user/verify-otp", "POST, OPTIONS"),
+        ("DELETE", "/api/listing/update/{uuid}", "PUT, OPTIONS"),
+    ],
+)
+def test_a_method_the_path_does_not_declare_is_a_405_whatever_the_body(clients, method, url, allowed):
+    import uuid
+
+    url = url.replace("{uuid}", str(uuid.uuid4()))
+    response = clients["host"].generic(method, url, '{"email": "a@example.com"}', content_type="application/json")
+    assert response.status_code == 405
+    assert response.json()["message"] and response.json()["errors"] == {}
+    assert response["Allow"] == allowed

@@ -24,7 +24,8 @@ from hypothesis.errors import Unsatisfiable
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.failures import FailureGroup
 from schemathesis.generation import GenerationMode
-from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
+from schemathesis.generation.meta import CoverageScenario
+from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance, unsupported_method
 
 # Left out: positive_data_acceptance (a schema-valid body may still break a rule of the product,
 # such as a wrong current password or no balance to pay out: a clear 400 is the right answer) and
@@ -120,3 +121,33 @@ def test_every_operation_refuses_requests_the_schema_does_not_allow(actor, users
     # Operations with no parameter or body to violate (the CMS pages, the plan list...) are left out.
     assert fuzzed > 100
     assert not failures, f"{len(failures)} failures:\n\n" + "\n\n".join(failures)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=False)
+def test_every_undeclared_method_answers_405_with_allow(users, keep_connection):
+    """schemathesis' ``unsupported_method`` check: each path asked with a method it does not declare
+    (its coverage phase sends the declared operation's request, body included, under that method)
+    answers 405 with an ``Allow`` header, whatever the body."""
+    from apps.accounts.services import tokens_for
+
+    schema = _schema()
+    failures: list[str] = []
+    asked = 0
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        config = schema.config.generation_for(operation=operation)
+        for case in schema.iter_coverage_cases(
+            operation, generation_modes=[GenerationMode.NEGATIVE], generation_config=config
+        ):
+            if case.meta.phase.data.scenario != CoverageScenario.UNSPECIFIED_HTTP_METHOD:
+                continue
+            cache.clear()
+            asked += 1
+            response = case.call(headers={"Authorization": f"Bearer {tokens_for(users['admin'])['token']}"})
+            try:
+                case.validate_response(response, checks=[unsupported_method])
+            except (AssertionError, FailureGroup) as exc:
+                failures.append(f"{case.method} {operation.path}: {str(exc).splitlines()[4].strip()}")
+    assert asked > 100
+    assert not failures, f"{len(failures)} failures:\n" + "\n".join(failures)

@@ -319,6 +319,13 @@ def test_full_refund_through_the_api(clients, dispute, paid_booking):
         {"status": "approved", "refundAmount": "10.005"},
         {"status": "approved", "refundAmount": "NaN"},
         {"status": "approved", "refundAmount": "1e309"},
+        # Money is a plain decimal, as the schema's pattern says: no exponent, separator, sign or space.
+        {"status": "approved", "refundAmount": "1e2"},
+        {"status": "approved", "refundAmount": "1E1"},
+        {"status": "approved", "refundAmount": "1_0"},
+        {"status": "approved", "refundAmount": "+10"},
+        {"status": "approved", "refundAmount": " 10"},
+        {"status": "approved", "refundAmount": "10.5e0"},
         {"status": "approved", "refundAmount": "99999999999999"},
         {"status": "approved", "refundAmount": "99999.00"},
         {"status": "approved", "refundAmount": [1]},

@@ -163,6 +163,32 @@ def test_bad_bodies_get_a_clear_400(clients, images):
     assert weird.status_code == 201 and weird.json()["data"]["title"].startswith("Café ☕")
 
 
+@pytest.mark.parametrize("written", ["1e2", "1E2", "1_00", "+100", "100 "])
+def test_prices_are_plain_decimals(clients, images, written):
+    response = create(clients["host"], event_payload(images, hourly=written))
+    assert response.status_code == 400, response.content
+    assert response.json()["errors"]["hourly"] == ["Hourly price must be a number"]
+    assert not Listing.objects.exists()
+
+
+def test_capacity_is_capped_per_kind_of_space(clients, images):
+    host = clients["host"]
+    work = create(host, office_payload(images, numberOfSeats=100_000, guest=100_000))
+    assert work.status_code == 400, work.content
+    assert work.json()["errors"]["numberOfSeats"] == ["Number of seats must be at most 1,000 for a work space"]
+    assert work.json()["errors"]["guest"] == ["Guest capacity must be at most 1,000 for a work space"]
+    offering = office_payload(images)
+    offering["spaceOffering"][0]["seats"] = 5_000
+    assert create(host, offering).json()["errors"]["spaceOffering"] == [
+        "Seats of a space offering must be at most 1,000 for a work space"
+    ]
+    event = create(host, event_payload(images, guest=100_000))
+    assert event.json()["errors"]["guest"] == ["Guest capacity must be at most 5,000 for an event space"]
+    assert not Listing.objects.exists()
+    at_the_cap = create(host, event_payload(images, guest=5_000))
+    assert at_the_cap.status_code == 201, at_the_cap.content
+
+
 def test_images_must_be_the_hosts_own_uploads(clients, images, media_root):  # noqa: F811
     others = upload(clients["other_host"])
     response = create(clients["host"], event_payload(others))

@@ -56,6 +56,34 @@ def test_typing_signals_are_dropped_within_two_seconds_without_a_query(clients, 
     assert len(queries) <= 3  # the first signal's lookups only
 
 
+@pytest.mark.django_db
+def test_every_spelling_of_a_conversation_id_shares_one_typing_limit(clients, users):
+    conversation = _start(clients, users)
+    plain = conversation.replace("-", "")
+    spellings = [
+        conversation,
+        conversation.upper(),
+        plain,
+        plain.upper(),
+        f"{{{conversation}}}",
+        f"{{{plain.upper()}}}",
+        f"urn:uuid:{conversation}",
+        f"urn:uuid:{conversation.upper()}",
+    ]
+    sent = []
+    original = chat_realtime.services.typing_signal
+    chat_realtime.services.typing_signal = lambda **kwargs: sent.append(kwargs)
+    try:
+        for spelling in spellings:
+            command = LiveCommandTyping(data={"conversationId": spelling})
+            assert command.is_valid()
+            chat_realtime._typing.func(users["host"], command.validated_data)
+    finally:
+        chat_realtime.services.typing_signal = original
+    assert len(sent) == 1
+    assert str(sent[0]["conversation"].pk) == conversation
+
+
 @pytest.mark.django_db(transaction=True)
 def test_typing_frames_over_the_socket_reach_the_other_side_once(clients, users):
     conversation = _start(clients, users)

@@ -213,6 +213,24 @@ def _pdf_text(content: bytes) -> str:
     return "".join(chunks)
 
 
+def test_invoice_pdf_is_served_to_a_client_that_accepts_only_pdf(
+    api, clients, users, booking, local_gateway, django_capture_on_commit_callbacks
+):
+    pay_locally(api, clients["renter"], booking)
+    approve(users, booking, django_capture_on_commit_callbacks)
+    url = f"/api/invoice/pdf/{Invoice.objects.get().id}"
+    for accept in ("application/pdf", "application/*", "application/pdf, application/json;q=0.5"):
+        response = clients["renter"].get(url, HTTP_ACCEPT=accept)
+        assert response.status_code == 200, accept
+        assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+    # An error still answers in the JSON envelope; a type the operation does not send is still a 406.
+    missing = clients["renter"].get(
+        "/api/invoice/pdf/00000000-0000-0000-0000-000000000000", HTTP_ACCEPT="application/pdf"
+    )
+    assert missing.status_code == 404 and missing.json()["message"]
+    assert clients["renter"].get(url, HTTP_ACCEPT="image/png").status_code == 406
+
+
 def test_invoice_pdf_shows_the_breakdown_and_commission_only_to_the_host_side_when_completed(
     api, clients, users, booking, local_gateway, django_capture_on_commit_callbacks
 ):

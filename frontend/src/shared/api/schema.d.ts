@@ -7756,8 +7756,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CatalogueInputRequest"];
-                "multipart/form-data": components["schemas"]["CatalogueInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["CatalogueInputRequest"];
             };
         };
         responses: {
@@ -7917,8 +7915,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CatalogueInputRequest"];
-                "multipart/form-data": components["schemas"]["CatalogueInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["CatalogueInputRequest"];
             };
         };
         responses: {
@@ -8190,8 +8186,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedCancelInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedCancelInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedCancelInputRequest"];
             };
         };
         responses: {
@@ -8258,8 +8252,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BookingDetailsInputRequest"];
-                "multipart/form-data": components["schemas"]["BookingDetailsInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["BookingDetailsInputRequest"];
             };
         };
         responses: {
@@ -8328,8 +8320,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["ExtendInputRequest"];
-                "multipart/form-data": components["schemas"]["ExtendInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ExtendInputRequest"];
             };
         };
         responses: {
@@ -8531,8 +8521,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BookingDetailsInputRequest"];
-                "multipart/form-data": components["schemas"]["BookingDetailsInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["BookingDetailsInputRequest"];
             };
         };
         responses: {
@@ -8601,8 +8589,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExtendStatusInputRequest"];
-                "multipart/form-data": components["schemas"]["ExtendStatusInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ExtendStatusInputRequest"];
             };
         };
         responses: {
@@ -8671,8 +8657,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedUpdateStatusInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedUpdateStatusInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedUpdateStatusInputRequest"];
             };
         };
         responses: {
@@ -9203,8 +9187,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["StartInputRequest"];
-                "multipart/form-data": components["schemas"]["StartInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["StartInputRequest"];
             };
         };
         responses: {
@@ -9293,8 +9275,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PageInputRequest"];
-                "multipart/form-data": components["schemas"]["PageInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PageInputRequest"];
             };
         };
         responses: {
@@ -9375,8 +9355,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ContactMailInputRequest"];
-                "multipart/form-data": components["schemas"]["ContactMailInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ContactMailInputRequest"];
             };
         };
         responses: {
@@ -9435,8 +9413,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ContactDetailsInputRequest"];
-                "multipart/form-data": components["schemas"]["ContactDetailsInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ContactDetailsInputRequest"];
             };
         };
         responses: {
@@ -9517,8 +9493,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PageInputRequest"];
-                "multipart/form-data": components["schemas"]["PageInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PageInputRequest"];
             };
         };
         responses: {
@@ -9599,8 +9573,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PageInputRequest"];
-                "multipart/form-data": components["schemas"]["PageInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PageInputRequest"];
             };
         };
         responses: {
@@ -9712,8 +9684,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReviewSettingsInputRequest"];
-                "multipart/form-data": components["schemas"]["ReviewSettingsInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReviewSettingsInputRequest"];
             };
         };
         responses: {
@@ -9794,8 +9764,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PageInputRequest"];
-                "multipart/form-data": components["schemas"]["PageInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PageInputRequest"];
             };
         };
         responses: {
@@ -11173,8 +11141,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedDisputeStatusInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedDisputeStatusInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedDisputeStatusInputRequest"];
             };
         };
         responses: {
@@ -11338,8 +11304,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CatalogueInputRequest"];
-                "multipart/form-data": components["schemas"]["CatalogueInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["CatalogueInputRequest"];
             };
         };
         responses: {
@@ -11499,8 +11463,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CatalogueInputRequest"];
-                "multipart/form-data": components["schemas"]["CatalogueInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["CatalogueInputRequest"];
             };
         };
         responses: {
@@ -12070,8 +12032,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExternalCalendarInputRequest"];
-                "multipart/form-data": components["schemas"]["ExternalCalendarInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ExternalCalendarInputRequest"];
             };
         };
         responses: {
@@ -12361,8 +12321,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ListingInputRequest"];
-                "multipart/form-data": components["schemas"]["ListingInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ListingInputRequest"];
             };
         };
         responses: {
@@ -12556,8 +12514,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DraftInputRequest"];
-                "multipart/form-data": components["schemas"]["DraftInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["DraftInputRequest"];
             };
         };
         responses: {
@@ -13137,8 +13093,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedToggleActiveInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedToggleActiveInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedToggleActiveInputRequest"];
             };
         };
         responses: {
@@ -13207,8 +13161,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedReviewInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedReviewInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedReviewInputRequest"];
             };
         };
         responses: {
@@ -13277,8 +13229,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ListingInputRequest"];
-                "multipart/form-data": components["schemas"]["ListingInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ListingInputRequest"];
             };
         };
         responses: {
@@ -13345,8 +13295,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MediaDeleteInputRequest"];
-                "multipart/form-data": components["schemas"]["MediaDeleteInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["MediaDeleteInputRequest"];
             };
         };
         responses: {
@@ -13421,8 +13369,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MediaRemoveInputRequest"];
-                "multipart/form-data": components["schemas"]["MediaRemoveInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["MediaRemoveInputRequest"];
             };
         };
         responses: {
@@ -13844,8 +13790,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PushSubscribeInputRequest"];
-                "multipart/form-data": components["schemas"]["PushSubscribeInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PushSubscribeInputRequest"];
             };
         };
         responses: {
@@ -13912,8 +13856,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PushUnsubscribeInputRequest"];
-                "multipart/form-data": components["schemas"]["PushUnsubscribeInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PushUnsubscribeInputRequest"];
             };
         };
         responses: {
@@ -13974,8 +13916,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedNotificationUpdateInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedNotificationUpdateInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedNotificationUpdateInputRequest"];
             };
         };
         responses: {
@@ -14034,8 +13974,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CheckoutInputRequest"];
-                "multipart/form-data": components["schemas"]["CheckoutInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["CheckoutInputRequest"];
             };
         };
         responses: {
@@ -14110,8 +14048,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SubscribeSuccessInputRequest"];
-                "multipart/form-data": components["schemas"]["SubscribeSuccessInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SubscribeSuccessInputRequest"];
             };
         };
         responses: {
@@ -14458,8 +14394,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SubscribeInputRequest"];
-                "multipart/form-data": components["schemas"]["SubscribeInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SubscribeInputRequest"];
             };
         };
         responses: {
@@ -14534,8 +14468,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SubscribeSuccessInputRequest"];
-                "multipart/form-data": components["schemas"]["SubscribeSuccessInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SubscribeSuccessInputRequest"];
             };
         };
         responses: {
@@ -14860,8 +14792,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedPayoutStatusInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedPayoutStatusInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedPayoutStatusInputRequest"];
             };
         };
         responses: {
@@ -14958,8 +14888,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReviewInputRequest"];
-                "multipart/form-data": components["schemas"]["ReviewInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReviewInputRequest"];
             };
         };
         responses: {
@@ -15225,8 +15153,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ReviewReplyInputRequest"];
-                "multipart/form-data": components["schemas"]["ReviewReplyInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReviewReplyInputRequest"];
             };
         };
         responses: {
@@ -15295,8 +15221,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedReviewPublishInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedReviewPublishInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedReviewPublishInputRequest"];
             };
         };
         responses: {
@@ -15505,8 +15429,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["GrantPremiumInputRequest"];
-                "multipart/form-data": components["schemas"]["GrantPremiumInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["GrantPremiumInputRequest"];
             };
         };
         responses: {
@@ -15581,8 +15503,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["InviteInputRequest"];
-                "multipart/form-data": components["schemas"]["InviteInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["InviteInputRequest"];
             };
         };
         responses: {
@@ -15657,8 +15577,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["InviteInputRequest"];
-                "multipart/form-data": components["schemas"]["InviteInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["InviteInputRequest"];
             };
         };
         responses: {
@@ -15733,8 +15651,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AddHostInputRequest"];
-                "multipart/form-data": components["schemas"]["AddHostInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["AddHostInputRequest"];
             };
         };
         responses: {
@@ -15809,8 +15725,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailChangeInputRequest"];
-                "multipart/form-data": components["schemas"]["EmailChangeInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["EmailChangeInputRequest"];
             };
         };
         responses: {
@@ -15885,8 +15799,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OtpInputRequest"];
-                "multipart/form-data": components["schemas"]["OtpInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["OtpInputRequest"];
             };
         };
         responses: {
@@ -15961,8 +15873,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PasswordChangeInputRequest"];
-                "multipart/form-data": components["schemas"]["PasswordChangeInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PasswordChangeInputRequest"];
             };
         };
         responses: {
@@ -16037,8 +15947,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AccountDeleteInputRequest"];
-                "multipart/form-data": components["schemas"]["AccountDeleteInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["AccountDeleteInputRequest"];
             };
         };
         responses: {
@@ -16113,8 +16021,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailInputRequest"];
-                "multipart/form-data": components["schemas"]["EmailInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["EmailInputRequest"];
             };
         };
         responses: {
@@ -16268,8 +16174,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LoginInputRequest"];
-                "multipart/form-data": components["schemas"]["LoginInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["LoginInputRequest"];
             };
         };
         responses: {
@@ -16344,8 +16248,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["LogoutInputRequest"];
-                "multipart/form-data": components["schemas"]["LogoutInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["LogoutInputRequest"];
             };
         };
         responses: {
@@ -16708,8 +16610,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NotificationSettingsInputRequest"];
-                "multipart/form-data": components["schemas"]["NotificationSettingsInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["NotificationSettingsInputRequest"];
             };
         };
         responses: {
@@ -16933,8 +16833,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RegisterInputRequest"];
-                "multipart/form-data": components["schemas"]["RegisterInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["RegisterInputRequest"];
             };
         };
         responses: {
@@ -17159,8 +17057,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ResetPasswordInputRequest"];
-                "multipart/form-data": components["schemas"]["ResetPasswordInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ResetPasswordInputRequest"];
             };
         };
         responses: {
@@ -17235,8 +17131,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EmailInputRequest"];
-                "multipart/form-data": components["schemas"]["EmailInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["EmailInputRequest"];
             };
         };
         responses: {
@@ -17311,8 +17205,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SetPasswordInputRequest"];
-                "multipart/form-data": components["schemas"]["SetPasswordInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SetPasswordInputRequest"];
             };
         };
         responses: {
@@ -17539,8 +17431,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["SubHostUpdateInputRequest"];
-                "multipart/form-data": components["schemas"]["SubHostUpdateInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["SubHostUpdateInputRequest"];
             };
         };
         responses: {
@@ -17686,8 +17576,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TaxInputRequest"];
-                "multipart/form-data": components["schemas"]["TaxInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["TaxInputRequest"];
             };
         };
         responses: {
@@ -17762,8 +17650,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RefreshInputRequest"];
-                "multipart/form-data": components["schemas"]["RefreshInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["RefreshInputRequest"];
             };
         };
         responses: {
@@ -17840,8 +17726,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedStatusInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedStatusInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedStatusInputRequest"];
             };
         };
         responses: {
@@ -18280,8 +18164,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedVerificationDecisionInputRequest"];
-                "multipart/form-data": components["schemas"]["PatchedVerificationDecisionInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedVerificationDecisionInputRequest"];
             };
         };
         responses: {
@@ -18356,8 +18238,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["VerifyOtpInputRequest"];
-                "multipart/form-data": components["schemas"]["VerifyOtpInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["VerifyOtpInputRequest"];
             };
         };
         responses: {
