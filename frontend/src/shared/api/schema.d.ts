@@ -5463,16 +5463,19 @@ export interface components {
         };
         /** @description ``delivered``: the page received the message. */
         LiveCommandDelivered: {
+            /** Format: uuid */
             messageId: string;
         };
         /** @description ``ping``: is the socket alive? Answered with ``pong``; no data. */
         LiveCommandPing: Record<string, never>;
         /** @description ``read``: the user read the conversation's messages. */
         LiveCommandRead: {
+            /** Format: uuid */
             conversationId: string;
         };
         /** @description ``typing``: the user is typing in the conversation (or stopped: ``isTyping`` false). */
         LiveCommandTyping: {
+            /** Format: uuid */
             conversationId: string;
             /** @default true */
             isTyping?: boolean;
