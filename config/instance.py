@@ -46,9 +46,16 @@ def effects_queue(name: str) -> str:
     return f"{name}.effects"
 
 
+def calendars_queue(name: str) -> str:
+    """The queue of imported calendars' fetches: its own, so a slow feed never holds the worker that
+    makes the outbox's captures and refunds (`make run` and the container give it a worker of its own)."""
+    return f"{name}.calendars"
+
+
 def queues(name: str) -> list[str]:
-    """Every queue an instance's workers consume: the default one (beat's periodic jobs) and the outbox's."""
-    return [name, effects_queue(name)]
+    """Every queue an instance's workers consume: the default one (beat's periodic jobs), the
+    outbox's and the calendar fetches'."""
+    return [name, effects_queue(name), calendars_queue(name)]
 
 
 def celery_queues(name: str) -> list:
@@ -59,6 +66,7 @@ def celery_queues(name: str) -> list:
     return [Queue(queue, exchange, routing_key=queue) for queue in queues(name)]
 
 
-def worker_arguments(name: str, *, node: str | None = None) -> list[str]:
-    """The ``celery worker`` options that make a worker take its own instance's work and nothing else."""
-    return ["-Q", ",".join(queues(name)), "-n", f"{node or name}@%h"]
+def worker_arguments(name: str, *, node: str | None = None, only: list[str] | None = None) -> list[str]:
+    """The ``celery worker`` options that make a worker take its own instance's work and nothing else
+    (``only``: these of its queues)."""
+    return ["-Q", ",".join(only or queues(name)), "-n", f"{node or name}@%h"]

@@ -191,14 +191,17 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=TESTING)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = "UTC"
-# The instance's own queues: the default one (beat's periodic jobs) and the outbox's; a worker takes
-# both unless told otherwise (`-Q`, config/instance.py's worker_arguments). Broadcasts (ping,
+# The instance's own queues: the default one (beat's periodic jobs), the outbox's and the calendar
+# fetches'; a worker takes them all unless told otherwise (`-Q`, config/instance.py's worker_arguments). Broadcasts (ping,
 # inspect, a starting worker's hello) go through the instance's own control exchange.
 CELERY_TASK_DEFAULT_QUEUE = INSTANCE_NAME
 CELERY_TASK_DEFAULT_EXCHANGE = INSTANCE_NAME
 CELERY_TASK_DEFAULT_ROUTING_KEY = INSTANCE_NAME
 CELERY_TASK_QUEUES = instance.celery_queues(INSTANCE_NAME)
-CELERY_TASK_ROUTES = {"core.*": {"queue": instance.effects_queue(INSTANCE_NAME)}}
+CELERY_TASK_ROUTES = {
+    "core.*": {"queue": instance.effects_queue(INSTANCE_NAME)},
+    "bookings.sync_calendar": {"queue": instance.calendars_queue(INSTANCE_NAME)},
+}
 CELERY_TASK_CREATE_MISSING_QUEUES = False  # a task routed to a queue no worker of this instance reads fails loudly
 CELERY_CONTROL_EXCHANGE = INSTANCE_NAME
 CELERY_EVENT_EXCHANGE = f"{INSTANCE_NAME}.events"

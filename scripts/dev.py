@@ -1,6 +1,7 @@
 """`make run`: prepare the database and serve the site with its worker, scheduler and websockets.
 
-HTTP (gunicorn, WSGI) on :8000, websockets (daphne, ASGI) on :8001, a Celery worker and Celery beat.
+HTTP (gunicorn, WSGI) on :8000, websockets (daphne, ASGI) on :8001, a Celery worker, a second one for
+imported calendars' fetches (a slow feed never delays a capture) and Celery beat.
 PORT moves both (HTTP on PORT, websockets on PORT + 1), so a second instance (another DATABASE_URL,
 hence another INSTANCE_NAME: its own queues and keys on the same Redis) can run beside the first.
 Ctrl-C, SIGTERM or SIGHUP stops them all.
@@ -77,7 +78,12 @@ def serve(port: int, received: list[int]) -> int:
         # The instance's own queues only: another instance's tasks on the same Redis are not ours.
         "worker": [
             *(str(VENV_BIN / "celery"), "-A", "config", "worker", "-l", "info", "-c", "2"),
-            *instance.worker_arguments(name),
+            *instance.worker_arguments(name, only=[name, instance.effects_queue(name)]),
+        ],
+        # Calendar fetches on a worker of their own: a slow feed never delays a capture or a mail.
+        "calendar-worker": [
+            *(str(VENV_BIN / "celery"), "-A", "config", "worker", "-l", "info", "-c", "2"),
+            *instance.worker_arguments(name, node=f"{name}-calendars", only=[instance.calendars_queue(name)]),
         ],
         "beat": [
             str(VENV_BIN / "celery"),

@@ -27,9 +27,20 @@ def reveal_reviews() -> int:
     return reviews.reviews_reveal_due()
 
 
-@shared_task(name="bookings.sync_calendar", ignore_result=True)
+# A fetch has its own deadline (10 s, calendars/fetch.py); the task's limits hold whatever else
+# might run long (a huge feed's parsing), so a worker is never held for minutes.
+SYNC_SOFT_LIMIT_SECONDS, SYNC_HARD_LIMIT_SECONDS = 60, 90
+
+
+@shared_task(
+    name="bookings.sync_calendar",
+    ignore_result=True,
+    soft_time_limit=SYNC_SOFT_LIMIT_SECONDS,
+    time_limit=SYNC_HARD_LIMIT_SECONDS,
+)
 def sync_calendar(calendar_id: str) -> None:
-    """Fetch one imported calendar and apply it (idempotent: the blocks become the feed's)."""
+    """Fetch one imported calendar and apply it (idempotent: the blocks become the feed's); on its
+    own queue (config/instance.calendars_queue)."""
     from .calendars import sync
 
     sync.calendar_sync(calendar_id=calendar_id)

@@ -5,10 +5,12 @@ address we checked, so a second DNS answer cannot swap it); each redirect is che
 Only https, except loopback over http when ``settings.CALENDAR_ALLOW_LOCAL`` (development, tests).
 """
 
+import contextlib
 import http.client
 import ipaddress
 import socket
 import ssl
+import threading
 import time
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
@@ -98,9 +100,18 @@ class _PinnedHTTPConnection(http.client.HTTPConnection):
         self.sock = socket.create_connection((self._address, self.port), self.timeout)
 
 
+def _cut(connection: http.client.HTTPConnection) -> None:
+    """Shut the connection's socket: a read blocked on it returns at once."""
+    sock = connection.sock
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+
+
 def fetch(url: str, *, etag: str = "", last_modified: str = "") -> FetchResult:
     """GET the feed (conditionally), following at most ``MAX_REDIRECTS`` redirects, each checked."""
     deadline = time.monotonic() + TIMEOUT_SECONDS
+    too_slow = f"The calendar's server took longer than {TIMEOUT_SECONDS} seconds to answer."
     current = normalize_url(url)
     for _ in range(MAX_REDIRECTS + 1):
         parts = urlsplit(current)
@@ -111,7 +122,7 @@ def fetch(url: str, *, etag: str = "", last_modified: str = "") -> FetchResult:
             raise FetchError("The calendar's address must start with https:// or webcal://.")
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise FetchError("The calendar's server took longer than 10 seconds to answer.")
+            raise FetchError(too_slow)
         connection_class = _PinnedHTTPSConnection if https else _PinnedHTTPConnection
         connection = connection_class(parts.hostname, addresses[0], port, timeout=remaining)
         headers = {"User-Agent": USER_AGENT, "Accept": "text/calendar, */*;q=0.5", "Accept-Encoding": "identity"}
@@ -122,6 +133,12 @@ def fetch(url: str, *, etag: str = "", last_modified: str = "") -> FetchResult:
         path = parts.path or "/"
         if parts.query:
             path += "?" + parts.query
+        # A socket timeout bounds each read, not the answer: a server sending a byte every few
+        # seconds would hold the worker for as long as it likes. At the deadline the watchdog
+        # shuts the socket, whatever the read in progress (connecting, the headers or the body).
+        watchdog = threading.Timer(max(0.0, deadline - time.monotonic()), _cut, args=(connection,))
+        watchdog.daemon = True
+        watchdog.start()
         try:
             connection.request("GET", path, headers=headers)
             response = connection.getresponse()
@@ -141,7 +158,7 @@ def fetch(url: str, *, etag: str = "", last_modified: str = "") -> FetchResult:
             body = b""
             while len(body) <= MAX_BYTES:
                 if time.monotonic() > deadline:
-                    raise FetchError("The calendar's server took longer than 10 seconds to answer.")
+                    raise FetchError(too_slow)
                 chunk = response.read(64 * 1024)
                 if not chunk:
                     break
@@ -154,11 +171,14 @@ def fetch(url: str, *, etag: str = "", last_modified: str = "") -> FetchResult:
                 last_modified=(response.getheader("Last-Modified") or "")[:100],
             )
         except TimeoutError:
-            raise FetchError("The calendar's server took longer than 10 seconds to answer.") from None
-        except ssl.SSLError:
-            raise FetchError("The calendar's server has no valid https certificate.") from None
-        except (OSError, http.client.HTTPException):
+            raise FetchError(too_slow) from None
+        except (OSError, http.client.HTTPException) as exc:
+            if time.monotonic() >= deadline:  # the watchdog cut it
+                raise FetchError(too_slow) from None
+            if isinstance(exc, ssl.SSLError):
+                raise FetchError("The calendar's server has no valid https certificate.") from None
             raise FetchError("The calendar's server could not be reached.") from None
         finally:
+            watchdog.cancel()
             connection.close()
     raise FetchError("The calendar's address redirects more than 3 times.")

@@ -8,13 +8,15 @@ later, less and less often.
 """
 
 import datetime as dt
+import time
 from urllib.parse import urlsplit
 
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.backends.postgresql.psycopg_any import DateTimeTZRange
 from django.utils import timezone
 
-from apps.core.exceptions import InvalidInput, NotFound
+from apps.core.exceptions import InvalidInput, NotFound, RateLimited
 from apps.core.filters import is_uuid
 from apps.listings import search_cache
 from apps.listings.models import Listing
@@ -125,10 +127,32 @@ def calendar_remove(*, user, listing_id, calendar_id) -> None:
         transaction.on_commit(search_cache.dates_changed)
 
 
+# "Sync now" fetches a third party's address each time: a few a minute per listing and per host
+# are what a person asks for; more would make the site a tool to hammer someone else's server.
+SYNC_NOW_PER_LISTING_MINUTE = 3
+SYNC_NOW_PER_HOST_MINUTE = 10
+
+
+def _sync_now_allowed(listing: Listing) -> None:
+    now = time.time()
+    wait = max(1, 60 - int(now % 60))
+    minute = int(now // 60)
+    for key, limit in (
+        (f"calendar-sync-now:listing:{listing.pk}:{minute}", SYNC_NOW_PER_LISTING_MINUTE),
+        (f"calendar-sync-now:host:{listing.host_id}:{minute}", SYNC_NOW_PER_HOST_MINUTE),
+    ):
+        cache.add(key, 0, timeout=120)
+        if cache.incr(key) > limit:
+            raise RateLimited(
+                f"Calendars were synced many times in the last minute. Please wait {wait} seconds.", retry_after=wait
+            )
+
+
 @transaction.atomic
 def calendar_request_sync(*, user, listing_id, calendar_id) -> ExternalCalendar:
-    """Sync now: queued at once (a worker picks it up within seconds)."""
+    """Sync now: queued at once (a worker picks it up within seconds), a few times a minute at most."""
     calendar = calendar_get_for(user=user, listing_id=listing_id, calendar_id=calendar_id)
+    _sync_now_allowed(calendar.listing)
     ExternalCalendar.objects.filter(pk=calendar.pk).update(next_attempt_at=timezone.now())
     _enqueue(calendar.pk)
     return calendar

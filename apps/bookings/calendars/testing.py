@@ -11,7 +11,8 @@ class FeedServer:
     """``server.feeds["/path.ics"] = b"BEGIN:VCALENDAR..."``; ``server.url("/path.ics")``.
 
     ``redirects[path] = target`` answers 302; ``statuses[path] = 500`` answers that status;
-    ``hits[path]`` counts the GETs and ``not_modified[path]`` the 304s answered.
+    ``hits[path]`` counts the GETs and ``not_modified[path]`` the 304s answered;
+    ``drips[path] = seconds`` sends the answer a byte at a time, one every ``seconds``.
     """
 
     def __init__(self):
@@ -21,6 +22,7 @@ class FeedServer:
         self.hits: dict[str, int] = {}
         self.not_modified: dict[str, int] = {}
         self.delays: dict[str, float] = {}
+        self.drips: dict[str, float] = {}
         self.lock = threading.Lock()
         server = self
 
@@ -38,8 +40,19 @@ class FeedServer:
                     target = server.redirects.get(path)
                     status = server.statuses.get(path)
                     delay = server.delays.get(path)
+                    drip = server.drips.get(path)
                 if delay:
                     time.sleep(delay)
+                if drip and body is not None:
+                    head = f"HTTP/1.1 200 OK\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+                    for byte in head + body:
+                        try:
+                            self.wfile.write(bytes([byte]))
+                            self.wfile.flush()
+                        except OSError:  # the client gave up
+                            return
+                        time.sleep(drip)
+                    return
                 if target is not None:
                     self.send_response(302)
                     self.send_header("Location", target)

@@ -392,6 +392,32 @@ def test_sync_now_applies_a_changed_feed_and_removing_the_feed_frees_its_time(se
     assert request_booking(clients, listing, later).status_code == 201
 
 
+def test_sync_now_is_limited_per_listing_and_per_host(server, clients, users, listing, day, monkeypatch):
+    monkeypatch.setattr(sync.time, "time", lambda: 1_800_000_010.0)  # all in one minute, whatever the machine's pace
+    server.feeds["/g.ics"] = airbnb_feed(day)
+    add_feed(clients, listing, server.url("/g.ics"))
+    calendar = ExternalCalendar.objects.get()
+    fetched = server.hits["/g.ics"]
+    answers = [
+        clients["host"].post(f"/api/listing/{listing.pk}/calendars/{calendar.pk}/sync").status_code for _ in range(40)
+    ]
+    assert answers[:3] == [202] * 3 and set(answers[3:]) == {429}
+    assert server.hits["/g.ics"] - fetched <= 3  # 40 clicks, at most 3 fetches of the third party's address
+    # The host's other listings share the host's budget: 10 a minute in all.
+    others = []
+    for n in range(4):
+        other = PricedEventListingFactory(host=users["host"])
+        server.feeds[f"/o{n}.ics"] = airbnb_feed(day)
+        add_feed(clients, other, server.url(f"/o{n}.ics"))
+        feed = ExternalCalendar.objects.get(listing=other)
+        others += [clients["host"].post(f"/api/listing/{other.pk}/calendars/{feed.pk}/sync") for _ in range(3)]
+    codes = [answer.status_code for answer in others]
+    assert codes.count(202) == 7 and codes.count(429) == 5, codes
+    refused = others[-1]
+    assert refused.json()["message"].startswith("Calendars were synced many times in the last minute.")
+    assert 1 <= int(refused["Retry-After"]) <= 60
+
+
 def test_an_unchanged_feed_is_fetched_conditionally(server, clients, listing, day):
     server.feeds["/g.ics"] = google_feed(day)
     add_feed(clients, listing, server.url("/g.ics"))
@@ -506,7 +532,7 @@ def test_a_bad_feed_shows_failing_and_keeps_the_last_good_blocks(kind, server, c
     else:
         monkeypatch.setattr(fetch_module, "TIMEOUT_SECONDS", 0.3)
         server.delays["/g.ics"] = 1
-        reason = "longer than 10 seconds"
+        reason = "longer than 0.3 seconds"
 
     sync.calendar_sync(calendar_id=calendar.pk)
 
@@ -519,6 +545,24 @@ def test_a_bad_feed_shows_failing_and_keeps_the_last_good_blocks(kind, server, c
     shown = clients["host"].get(f"/api/listing/{listing.pk}/calendars").json()["data"][0]
     assert shown["status"] == "failing" and reason in shown["lastError"]
     assert request_booking(clients, listing, day).status_code == 409
+
+
+def test_a_server_dripping_its_answer_is_cut_off_at_the_deadline(server, clients, listing, day, monkeypatch):
+    """Each byte arrives well within a read's timeout, but the answer as a whole may not take
+    longer than the deadline: headers and body together."""
+    server.feeds["/g.ics"] = google_feed(day)
+    add_feed(clients, listing, server.url("/g.ics"))
+    calendar = ExternalCalendar.objects.get()
+    before = spans(listing)
+    monkeypatch.setattr(fetch_module, "TIMEOUT_SECONDS", 1)
+    server.drips["/g.ics"] = 0.05  # the whole answer would take about a minute
+
+    sync.calendar_sync(calendar_id=calendar.pk)
+
+    calendar.refresh_from_db()
+    assert calendar.status == CalendarStatus.FAILING
+    assert "took longer than 1 seconds" in calendar.last_error
+    assert spans(listing) == before
 
 
 def test_a_failing_feed_backs_off_and_recovers(server, clients, listing, day):

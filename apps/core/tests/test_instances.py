@@ -52,8 +52,8 @@ def test_every_shared_name_derives_from_the_instance_name():
     assert settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] == f"{prefix}:channels"
     assert celery_app.conf.task_default_queue == name
     assert celery_app.conf.control_exchange == name
-    assert {queue.name for queue in celery_app.conf.task_queues} == {name, f"{name}.effects"}
-    assert instance.worker_arguments(name) == ["-Q", f"{name},{name}.effects", "-n", f"{name}@%h"]
+    assert {queue.name for queue in celery_app.conf.task_queues} == {name, f"{name}.effects", f"{name}.calendars"}
+    assert instance.worker_arguments(name) == ["-Q", f"{name},{name}.effects,{name}.calendars", "-n", f"{name}@%h"]
 
 
 def _queue_of(task_name: str) -> str:
@@ -66,6 +66,8 @@ def test_the_outbox_and_every_scheduled_task_go_to_the_instances_own_queues():
         assert _queue_of(task_name) == f"{name}.effects"
     for entry in settings.CELERY_BEAT_SCHEDULE.values():
         assert _queue_of(entry["task"]) in (name, f"{name}.effects"), entry["task"]
+    # A feed's fetch waits behind no capture, and no capture behind a feed.
+    assert _queue_of("bookings.sync_calendar") == f"{name}.calendars"
 
 
 # --- The start check, in process -----------------------------------------------------------------
