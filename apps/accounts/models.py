@@ -96,6 +96,10 @@ class User(AbstractBaseUser):
     notification_settings = models.JSONField(default=dict, blank=True)
     tax = models.DecimalField(max_digits=5, decimal_places=2, default=0, help_text="Host tax, percent.")
     fmc_token = models.CharField(max_length=512, blank=True)
+    # Part of the host's private calendar addresses (bookings.calendars.export): resetting it makes
+    # every address given out before stop working (a sub-host removed, a link shared too widely).
+    # Blank for a host that never reset them: the addresses made before the secret still work.
+    ical_secret = models.CharField(max_length=64, blank=True, default="")
     is_verified = models.BooleanField(default=False, help_text="Identity approved by staff.")
     account_verified = models.BooleanField(default=False, help_text="E-mail confirmed with a code.")
     is_active = models.BooleanField(default=True, help_text="False while the account is suspended.")

@@ -372,3 +372,10 @@ def refund_amount_for(booking: Booking, *, now: dt.datetime | None = None) -> De
     hours_before = Decimal((booking.check_in - now).total_seconds()) / Decimal(3600)
     share = refund_share(booking.listing.cancellation_policy, hours_before)
     return pricing.money(booking.total_amount * share)
+
+
+def calendar_links_reset_refusal(user) -> DomainError | None:
+    """Only the host resets its calendar addresses: a sub-host's access is what a reset takes back."""
+    if getattr(user, "role", None) != Role.HOST:
+        return Forbidden("Only the host can reset the calendar links.")
+    return None

@@ -475,6 +475,14 @@ class IcalUrlSchema(serializers.Serializer):
     url = serializers.URLField()
 
 
+class CalendarLinksCanSchema(serializers.Serializer):
+    reset = serializers.BooleanField(help_text="May reset the calendar links (the host only).")
+
+
+class HostIcalUrlSchema(IcalUrlSchema):
+    can = CalendarLinksCanSchema()
+
+
 def booking_status_history(booking: Booking) -> list[dict]:
     """The booking's status changes and its extension requests', oldest first."""
     entries = history_payload(history(booking))

@@ -38,6 +38,7 @@ urlpatterns = [
         name="listing-calendar-sync",
     ),
     path("host/calendar-url", calendar_views.HostIcalUrlView.as_view(), name="host-ical-url"),
+    path("host/calendar-url/reset", calendar_views.HostIcalResetView.as_view(), name="host-ical-reset"),
     path("host/calendar/<str:token>.ics", calendar_views.HostIcalFeedView.as_view(), name="host-ical"),
     path("", include("apps.bookings.reviews.urls")),
 ]

@@ -10,10 +10,12 @@ never exported back (two marketplaces importing each other's feeds would echo fo
 
 import datetime as dt
 import re
+import secrets
 
 import icalendar
 from django.conf import settings
 from django.core import signing
+from django.db import transaction
 from django.db.models import CharField, Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
@@ -25,7 +27,7 @@ from apps.core.models import StatusChange
 from apps.listings.models import Listing
 
 from ..models import Booking, BookingStatus, ExtendBooking
-from ..policies import HOLDING_STATUSES
+from ..policies import HOLDING_STATUSES, calendar_links_reset_refusal
 from ..times import format_clock, format_date, zone_of
 
 LISTING_ICAL_SALT = "bookings.ical"
@@ -36,64 +38,90 @@ FEED_MAX = 2000
 ENDED_STATUSES = (BookingStatus.CANCELLED, BookingStatus.REJECTED, BookingStatus.EXPIRED)
 
 
-def listing_ical_token(listing_id) -> str:
-    return signing.dumps(str(listing_id), salt=LISTING_ICAL_SALT)
+def _sign(salt: str, object_id, secret: str) -> str:
+    value = f"{object_id}.{secret}" if secret else str(object_id)
+    return signing.Signer(salt=salt).sign(value)
+
+
+def _unsign(salt: str, token: str) -> tuple[str, str] | None:
+    """The id and the host's secret a token names, or None. An address given out before tokens
+    were made stable carries a timestamp (``signing.dumps``); it names no secret."""
+    try:
+        if token.count(":") == 2:
+            return str(signing.loads(token, salt=salt)), ""
+        value = signing.Signer(salt=salt).unsign(token)
+    except signing.BadSignature:
+        return None
+    object_id, _, secret = value.partition(".")
+    return object_id, secret
+
+
+def listing_ical_token(listing: Listing) -> str:
+    return _sign(LISTING_ICAL_SALT, listing.pk, listing.host.ical_secret)
 
 
 def listing_feed_url(*, user, listing_id) -> str:
     """The private address of one of the caller's (host side) listings' feed; 404 for anything else."""
     listing = (
-        Listing.objects.filter(pk=listing_id, host_id=user.acting_host_id, is_deleted=False).first()
+        Listing.objects.select_related("host")
+        .filter(pk=listing_id, host_id=user.acting_host_id, is_deleted=False)
+        .first()
         if is_uuid(listing_id)
         else None
     )
     if listing is None:
         raise NotFound("Listing not found.")
-    return f"{settings.SITE_URL}/api/listing/calendar/{listing_ical_token(listing.pk)}.ics"
+    return f"{settings.SITE_URL}/api/listing/calendar/{listing_ical_token(listing)}.ics"
 
 
 def listing_feed_for_token(token: str) -> bytes:
-    """The feed a listing's private address names; 404 when the token or the listing is not valid."""
-    try:
-        listing_id = signing.loads(token, salt=LISTING_ICAL_SALT)
-    except signing.BadSignature:
-        raise NotFound("Calendar not found.") from None
-    listing = Listing.objects.filter(pk=listing_id, is_deleted=False).first()
-    if listing is None:
+    """The feed a listing's private address names; 404 when the token is not valid, the listing is
+    gone or its host reset the addresses since."""
+    named = _unsign(LISTING_ICAL_SALT, token)
+    listing = (
+        Listing.objects.select_related("host").filter(pk=named[0], is_deleted=False).first()
+        if named and is_uuid(named[0])
+        else None
+    )
+    if listing is None or listing.host.ical_secret != named[1]:
         raise NotFound("Calendar not found.")
     return listing_feed(listing)
 
 
 def host_feed_url(*, user) -> str:
     """The private address of the feed of all the caller's (host side) listings."""
-    if user.acting_host_id is None:
+    host = User.objects.filter(pk=user.acting_host_id).first() if user.acting_host_id else None
+    if host is None:
         raise NotFound("Host not found.")
-    return f"{settings.SITE_URL}/api/host/calendar/{host_ical_token(user.acting_host_id)}.ics"
+    return f"{settings.SITE_URL}/api/host/calendar/{host_ical_token(host)}.ics"
 
 
 def host_feed_for_token(token: str) -> bytes:
-    """The feed a host's private address names; 404 when the token or the host is not valid."""
-    host_id = host_from_token(token)
-    host = User.objects.filter(pk=host_id, is_deleted=False).first() if host_id else None
-    if host is None:
+    """The feed a host's private address names; 404 when the token is not valid, the host is gone
+    or reset the addresses since."""
+    named = _unsign(HOST_ICAL_SALT, token)
+    host = User.objects.filter(pk=named[0], is_deleted=False).first() if named and is_uuid(named[0]) else None
+    if host is None or host.ical_secret != named[1]:
         raise NotFound("Calendar not found.")
     return host_feed(host)
 
 
-def host_ical_token(host_id) -> str:
-    """The host's feed address token: signed, and the same each time it is asked for, so the address
-    a host pasted into a calendar is the one the dashboard shows."""
-    return signing.Signer(salt=HOST_ICAL_SALT).sign(str(host_id))
+def host_ical_token(host: User) -> str:
+    """The host's feed address token: signed, and the same each time it is asked for (so the address
+    a host pasted into a calendar is the one the dashboard shows) until the host resets it."""
+    return _sign(HOST_ICAL_SALT, host.pk, host.ical_secret)
 
 
-def host_from_token(token: str) -> str | None:
-    try:
-        if token.count(":") == 2:
-            # An address given out before the token was made stable: it carries a timestamp.
-            return signing.loads(token, salt=HOST_ICAL_SALT)
-        return signing.Signer(salt=HOST_ICAL_SALT).unsign(token)
-    except signing.BadSignature:
-        return None
+@transaction.atomic
+def calendar_links_reset(*, user) -> str:
+    """A new secret for the host's calendar addresses: every address given out before (the host's
+    feed and each listing's) answers 404 from now on. Returns the host feed's new address."""
+    if refusal := calendar_links_reset_refusal(user):
+        raise refusal
+    host = User.objects.select_for_update().get(pk=user.pk)
+    host.ical_secret = secrets.token_urlsafe(24)
+    host.save(update_fields=["ical_secret"])
+    return host_feed_url(user=host)
 
 
 def _bookings(**filters):

@@ -12,7 +12,8 @@ from apps.core.api import ERROR_ENVELOPE, envelope, enveloped
 from apps.core.permissions import AnyRole, HostOrSubHost
 
 from ..models import CalendarStatus, ExternalCalendar
-from ..serializers import IcalUrlSchema
+from ..policies import calendar_links_reset_refusal
+from ..serializers import HostIcalUrlSchema, IcalUrlSchema
 from . import export, sync
 
 ERRORS = dict.fromkeys((400, 401, 403, 404, 409), ERROR_ENVELOPE)
@@ -95,9 +96,25 @@ class HostIcalUrlView(APIView):
 
     permission_classes = [HostOrSubHost]
 
-    @extend_schema(responses={200: enveloped("HostIcalUrlResponse", IcalUrlSchema()), **ERRORS})
+    @extend_schema(responses={200: enveloped("HostIcalUrlResponse", HostIcalUrlSchema()), **ERRORS})
     def get(self, request):
-        return envelope({"url": export.host_feed_url(user=request.user)})
+        can = {"reset": calendar_links_reset_refusal(request.user) is None}
+        return envelope({"url": export.host_feed_url(user=request.user), "can": can})
+
+
+class HostIcalResetView(APIView):
+    """New calendar addresses for the host: every address given out before stops working."""
+
+    permission_classes = [HostOrSubHost]
+
+    @extend_schema(
+        operation_id="host_calendar_url_reset",
+        request=None,
+        responses={200: enveloped("HostIcalResetResponse", IcalUrlSchema()), **ERRORS},
+    )
+    def post(self, request):
+        url = export.calendar_links_reset(user=request.user)
+        return envelope({"url": url}, "Calendar links reset. The links shared before no longer work.")
 
 
 class HostIcalFeedView(APIView):

@@ -1,6 +1,8 @@
 """The feeds other calendars read: RFC 5545 with each listing's VTIMEZONE, stable UIDs, a SEQUENCE
 that grows with each change, cancelled bookings marked CANCELLED; one per listing and one per host."""
 
+from urllib.parse import urlsplit
+
 import icalendar
 import pytest
 from django.core import signing
@@ -27,7 +29,7 @@ def events(calendar) -> dict[str, icalendar.Event]:
 def test_the_listing_feed_follows_a_booking_from_request_to_cancellation(api, users):
     listing = PricedEventListingFactory(host=users["host"], time_zone="Asia/Kolkata", title="Andheri Rooftop")
     booking = booking_make(renter=users["renter"], listing=listing, day=weekday(12))
-    path = f"/api/listing/calendar/{listing_ical_token(listing.pk)}.ics"
+    path = f"/api/listing/calendar/{listing_ical_token(listing)}.ics"
     uid = f"{booking.pk}@spacemarket"
 
     feed = read(api, path)
@@ -68,12 +70,12 @@ def test_the_host_feed_holds_every_listing_with_each_zone_and_no_imported_event(
     # The address is the same each time it is asked for (a host pasted it into a calendar), and an
     # address given out before, signed with a timestamp, still opens the feed.
     assert clients["host"].get("/api/host/calendar-url").json()["data"]["url"].endswith(path)
-    assert path == f"/api/host/calendar/{host_ical_token(users['host'].pk)}.ics"
+    assert path == f"/api/host/calendar/{host_ical_token(users['host'])}.ics"
     earlier = signing.dumps(str(users["host"].pk), salt=HOST_ICAL_SALT)
     assert set(events(read(api, f"/api/host/calendar/{earlier}.ics"))) == set(events(feed))
     assert api.get("/api/host/calendar/forged.ics").status_code == 404
     # A listing's own token does not open the host's feed.
-    assert api.get(f"/api/host/calendar/{listing_ical_token(mumbai.pk)}.ics").status_code == 404
+    assert api.get(f"/api/host/calendar/{listing_ical_token(mumbai)}.ics").status_code == 404
 
 
 def test_the_host_calendar_shows_imported_events_with_their_source(clients, users):
@@ -96,3 +98,33 @@ def test_the_host_calendar_shows_imported_events_with_their_source(clients, user
     ]
     assert clients["other_host"].get("/api/booking/calendar", query).json()["data"]["imported"] == []
     assert clients["renter"].get("/api/booking/calendar", query).json()["data"]["imported"] == []
+
+
+def test_the_host_resets_its_calendar_links_and_the_old_ones_stop_working(api, clients, users):
+    listing = PricedEventListingFactory(host=users["host"])
+    booking_make(renter=users["renter"], listing=listing)
+    host_link = clients["sub_host"].get("/api/host/calendar-url").json()["data"]
+    listing_link = clients["sub_host"].get(f"/api/listing/calendar-url/{listing.pk}").json()["data"]["url"]
+    assert host_link["can"] == {"reset": False}  # the sub-host reads the links, the host resets them
+    old = [urlsplit(host_link["url"]).path, urlsplit(listing_link).path]
+    assert [api.get(path).status_code for path in old] == [200, 200]
+
+    refused = clients["sub_host"].post("/api/host/calendar-url/reset")
+    assert refused.status_code == 403 and refused.json()["message"] == "Only the host can reset the calendar links."
+    assert [api.get(path).status_code for path in old] == [200, 200]  # nothing changed
+
+    assert clients["host"].get("/api/host/calendar-url").json()["data"]["can"] == {"reset": True}
+    reset = clients["host"].post("/api/host/calendar-url/reset")
+    assert reset.status_code == 200, reset.content
+    assert reset.json()["message"] == "Calendar links reset. The links shared before no longer work."
+    # Every address given out before is gone: the host's feed and each listing's.
+    assert [api.get(path).status_code for path in old] == [404, 404]
+    new_host = urlsplit(reset.json()["data"]["url"]).path
+    new_listing = urlsplit(
+        clients["sub_host"].get(f"/api/listing/calendar-url/{listing.pk}").json()["data"]["url"]
+    ).path
+    assert new_host not in old and new_listing not in old
+    assert [api.get(path).status_code for path in (new_host, new_listing)] == [200, 200]
+    # A token made with the id alone, as before any reset, no longer opens the feed either.
+    bare = signing.Signer(salt=HOST_ICAL_SALT).sign(str(users["host"].pk))
+    assert api.get(f"/api/host/calendar/{bare}.ics").status_code == 404

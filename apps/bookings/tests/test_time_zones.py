@@ -101,7 +101,7 @@ def test_a_mumbai_booking_holds_mumbai_time_and_every_view_names_ist(
     assert body["timeZone"] == "Asia/Kolkata" and body["pendingDates"] == ["2027-01-20"]
 
     # The iCal feed: the space's wall clock with its zone (and that zone's VTIMEZONE), the times named.
-    feed = clients["anonymous"].get(f"/api/listing/calendar/{listing_ical_token(andheri.pk)}.ics").content.decode()
+    feed = clients["anonymous"].get(f"/api/listing/calendar/{listing_ical_token(andheri)}.ics").content.decode()
     feed = feed.replace("\r\n ", "")  # unfold long lines (RFC 5545, 3.1)
     assert "X-WR-TIMEZONE:Asia/Kolkata" in feed and "TZID:Asia/Kolkata" in feed
     assert "DTSTART;TZID=Asia/Kolkata:20270120T100000" in feed and "DTEND;TZID=Asia/Kolkata:20270120T160000" in feed

@@ -142,11 +142,12 @@ def test_live_events_are_declared_and_checked():
 
 
 # The commands the chat page sends (frontend/src/features/messages/MessagesPage.tsx), as it sends them.
+CONVERSATION, MESSAGE = "6f1c2b9e-8c1e-4c3a-9d53-0b6f5d2e7a10", "0b8e3f43-5d2a-4b4e-8f0e-3c1d9a7b6e21"
 PAGE_COMMANDS = [
-    ("read", {"conversationId": "c1"}),
-    ("delivered", {"messageId": "m1"}),
-    ("typing", {"conversationId": "c1", "isTyping": True}),
-    ("typing", {"conversationId": "c1", "isTyping": False}),
+    ("read", {"conversationId": CONVERSATION}),
+    ("delivered", {"messageId": MESSAGE}),
+    ("typing", {"conversationId": CONVERSATION, "isTyping": True}),
+    ("typing", {"conversationId": CONVERSATION, "isTyping": False}),
     ("ping", {}),
 ]
 
@@ -164,7 +165,8 @@ def test_live_commands_are_declared_registered_and_checked():
         check_live_command(command, data)
     for command, data in (
         ("typing", {"isTyping": True}),
-        ("typing", {"conversationId": "c1", "isTyping": "maybe"}),
+        ("typing", {"conversationId": CONVERSATION, "isTyping": "maybe"}),
+        ("typing", {"conversationId": "c1", "isTyping": True}),
         ("delivered", {"messageId": "m" * 65}),
         ("read", {"conversationId": 5}),
         ("unknown", {}),

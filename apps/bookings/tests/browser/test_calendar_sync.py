@@ -147,3 +147,25 @@ def test_the_listing_form_s_availability_step_imports_a_calendar(page, live_serv
         panel.get_by_role("button", name="Add calendar").click()
         expect(panel.get_by_text("private network")).to_be_visible()
         expect(panel.locator("tbody tr")).to_have_count(1)
+
+
+def test_the_host_resets_its_calendar_links_and_the_old_link_stops_working(page, live_server, settings, api):
+    settings.SITE_URL = live_server.url
+    host = UserFactory(role=Role.HOST, email="host.links@example.com", first_name="Hana", last_name="Host")
+    listing = PricedEventListingFactory(host=host, title="Harbour Loft", slug="harbour-loft-links")
+    from apps.bookings.calendars.export import listing_ical_token
+
+    old = f"/api/listing/calendar/{listing_ical_token(listing)}.ics"
+    assert api.get(old).status_code == 200
+    sign_in(page, host.email)
+    page.goto("/calender")
+    links = page.locator("section", has=page.get_by_role("heading", name="Calendar links"))
+    links.get_by_role("button", name="Reset links").click()
+    dialog = page.get_by_role("dialog", name="Reset calendar links")
+    expect(dialog).to_contain_text("Every iCal link you shared stops working")
+    dialog.get_by_role("button", name="Reset links").click()
+    expect(page.get_by_text("Calendar links reset. The links shared before no longer work.")).to_be_visible()
+    expect(dialog).to_have_count(0)
+    assert api.get(old).status_code == 404
+    listing.host.refresh_from_db()
+    assert api.get(f"/api/listing/calendar/{listing_ical_token(listing)}.ics").status_code == 200

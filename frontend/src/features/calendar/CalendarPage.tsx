@@ -15,6 +15,7 @@ import { toast } from "../../shared/ui/toast";
 import "../../shared/ui/css/dashboard.css";
 import "./calendar.css";
 import { ExternalCalendarsPanel } from "./ExternalCalendars";
+import { ResetCalendarLinks } from "./ResetCalendarLinks";
 import { bookingsOn, type CalendarBooking, type CalendarView, monthWeeks, step, today, viewRange, viewTitle, VIEWS, WEEKDAY_LABELS, addDays } from "./grid";
 import type { IslandProps } from "../../shared/ui/mountIsland";
 
@@ -102,6 +103,7 @@ function IcalLinks({ bookings, blocked }: { bookings: CalendarBooking[]; blocked
     <section className="dash-card" aria-labelledby="ical-title">
       <h2 id="ical-title">Calendar links</h2>
       <p className="dash-note">Add a listing's bookings to another calendar (Google, Outlook, Apple) with its private iCal link.</p>
+      <ResetCalendarLinks />
       <ul className="plain-list">
         {[...listings].map(([id, title]) => (
           <li key={id}>

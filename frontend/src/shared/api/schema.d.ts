@@ -1265,6 +1265,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/host/calendar-url/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description New calendar addresses for the host: every address given out before stops working. */
+        post: operations["host_calendar_url_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/host/calendar/{token}.ics": {
         parameters: {
             query?: never;
@@ -3343,6 +3360,10 @@ export interface components {
             end: string;
             timeZone: string;
         };
+        CalendarLinksCanSchema: {
+            /** @description May reset the calendar links (the host only). */
+            reset: boolean;
+        };
         /**
          * @description * `flexible` - Flexible
          *     * `moderate` - Moderate
@@ -4092,9 +4113,18 @@ export interface components {
         HighDemandLocationsData: {
             highDemandLocations: components["schemas"]["HighDemandLocation"][];
         };
-        HostIcalUrlResponse: {
+        HostIcalResetResponse: {
             data: components["schemas"]["IcalUrlSchema"];
             message: string;
+        };
+        HostIcalUrlResponse: {
+            data: components["schemas"]["HostIcalUrlSchema"];
+            message: string;
+        };
+        HostIcalUrlSchema: {
+            /** Format: uri */
+            url: string;
+            can: components["schemas"]["CalendarLinksCanSchema"];
         };
         HostList: {
             data: components["schemas"]["HostListData"];
@@ -11737,6 +11767,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HostIcalUrlResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["QueryTooLong"];
+        };
+    };
+    host_calendar_url_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HostIcalResetResponse"];
                 };
             };
             400: {
