@@ -49,7 +49,11 @@ def payout_request(*, user: User) -> Payout:
     """The host (not a subHost) asks to be paid everything available."""
     if not requests_payouts(user):
         raise Forbidden("Only the host can request a payout.")
-    User.objects.select_for_update().filter(pk=user.pk).first()  # one request at a time per host
+    # One request at a time per host. FOR NO KEY UPDATE: a refund or release running meanwhile
+    # writes rows that refer to the host (a notification, a status change), which take a key-share
+    # lock on this row; a plain FOR UPDATE would wait for them while they wait for the earnings
+    # this request claims (a deadlock, answered 500).
+    User.objects.select_for_update(no_key=True).filter(pk=user.pk).first()
     if refusal := payout_request_refusal(user):
         raise refusal
     available = payout_available(user.pk)

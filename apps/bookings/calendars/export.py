@@ -118,7 +118,7 @@ def calendar_links_reset(*, user) -> str:
     feed and each listing's) answers 404 from now on. Returns the host feed's new address."""
     if refusal := calendar_links_reset_refusal(user):
         raise refusal
-    host = User.objects.select_for_update().get(pk=user.pk)
+    host = User.objects.select_for_update(no_key=True).get(pk=user.pk)
     host.ical_secret = secrets.token_urlsafe(24)
     host.save(update_fields=["ical_secret"])
     return host_feed_url(user=host)
